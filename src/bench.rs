@@ -1,0 +1,101 @@
+//! Benchmarks printed by `pbrain-kakugo bench`: make/unmake and renju foul checks.
+//! Single-threaded; the figures are for comparing builds side by side, not for tests.
+
+use crate::board::{Board, Dims, Pos};
+use crate::rules::{Color, Combo, Rule};
+use rand::{rngs::StdRng, seq::SliceRandom, SeedableRng};
+use std::time::Instant;
+
+/// Random games (move lists) on an empty 15×15 board, without fives, from a fixed seed.
+fn random_games(rule: Rule, games: usize, seed: u64) -> Vec<Vec<Pos>> {
+    let dims = Dims::square(15).expect("15 is a legal size");
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..games)
+        .map(|_| {
+            let mut b = Board::new(rule, dims);
+            let mut cells: Vec<Pos> = dims.cells().collect();
+            cells.shuffle(&mut rng);
+            let mut moves = Vec::new();
+            for p in cells {
+                if moves.len() >= 120 {
+                    break;
+                }
+                if b.is_win_move(p, b.side_to_move()) {
+                    continue;
+                }
+                b.make(p);
+                moves.push(p);
+            }
+            moves
+        })
+        .collect()
+}
+
+/// Make+unmake pairs per second over random games; returns (pairs, seconds).
+pub fn make_unmake(rule: Rule, rounds: usize) -> (u64, f64) {
+    let games = random_games(rule, 64, 1);
+    let dims = Dims::square(15).expect("15 is a legal size");
+    let mut b = Board::new(rule, dims);
+    let start = Instant::now();
+    let mut pairs = 0u64;
+    for _ in 0..rounds {
+        for g in &games {
+            for &p in g {
+                b.make(p);
+            }
+            for _ in g {
+                b.unmake();
+            }
+            pairs += g.len() as u64;
+        }
+    }
+    (pairs, start.elapsed().as_secs_f64())
+}
+
+/// Renju foul checks per second: every empty cell flagged as a candidate, plus every cell where
+/// Black has an open three, over positions of random games; returns (checks, forbidden, seconds).
+pub fn foul_checks(rounds: usize) -> (u64, u64, f64) {
+    let games = random_games(Rule::Renju, 64, 2);
+    let dims = Dims::square(15).expect("15 is a legal size");
+    let mut positions = Vec::new();
+    for g in &games {
+        let mut b = Board::new(Rule::Renju, dims);
+        for (i, &p) in g.iter().enumerate() {
+            b.make(p);
+            if i % 10 == 9 {
+                let cells = b.cells_at_least(Color::Black, Combo::Forbid);
+                positions.push((b.clone(), cells));
+            }
+        }
+    }
+    let start = Instant::now();
+    let (mut checks, mut forbidden) = (0u64, 0u64);
+    for _ in 0..rounds {
+        for (b, cells) in positions.iter_mut() {
+            for &p in cells.iter() {
+                checks += 1;
+                forbidden += u64::from(b.is_forbidden(p).is_some());
+            }
+        }
+    }
+    (checks, forbidden, start.elapsed().as_secs_f64())
+}
+
+/// Runs the board benchmarks and prints their figures.
+pub fn run_board() {
+    for rule in Rule::ALL {
+        let (pairs, secs) = make_unmake(rule, 200);
+        println!(
+            "make+unmake {:<9} {:>10} pairs {:>7.3} s {:>8.2} M pairs/s",
+            rule.name(),
+            pairs,
+            secs,
+            pairs as f64 / secs / 1e6
+        );
+    }
+    let (checks, forbidden, secs) = foul_checks(200);
+    println!(
+        "renju foul checks  {checks:>10} checks ({forbidden} forbidden) {secs:>7.3} s {:>8.2} M checks/s",
+        checks as f64 / secs / 1e6
+    );
+}

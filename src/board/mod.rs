@@ -1,0 +1,536 @@
+//! The game position: stones, side to move, move history, Zobrist hash, and the incremental
+//! pattern tables and threat counters that every other part of the engine reads.
+//!
+//! Every empty cell keeps, for each of the four directions, the line pattern a Black and a White
+//! stone there would make (one byte: Black's pattern in the low nibble), and one threat class per
+//! colour ([`Combo`]). Per colour, the number of empty cells of each class is kept, so questions
+//! like "does the side to move have a five-point" are O(1). Line patterns are read from generated
+//! tables with a key cut out of a 2-bit-per-cell word per line, so a move updates only the cells
+//! within reach of it along its four lines, and never rescans the board.
+
+pub mod foul;
+pub mod geometry;
+pub mod notation;
+pub mod tables;
+pub mod zobrist;
+
+pub use geometry::{Dims, Pos, DIR_STEP};
+
+use crate::rules::combo::COMBO_COUNT;
+use crate::rules::line::{EMPTY, KEY_COUNT, WALL};
+use crate::rules::{Color, Combo, Pattern, Rule};
+use geometry::{line_of, CELLS, LINES, PAD};
+use zobrist::Zobrist;
+
+/// One padded cell: the stone code, and for an empty cell its patterns and classes.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    /// Byte `d`: direction `d`'s Black pattern | White pattern << 4.
+    pat: u32,
+    /// Per colour: the [`Combo`] code.
+    combo: [u8; 2],
+    /// `EMPTY`, 1 (Black), 2 (White) or `WALL`.
+    stone: u8,
+}
+
+/// A cell's state before a move changed it, kept so that the move can be undone by copying.
+#[derive(Clone, Copy)]
+struct Saved {
+    pos: u16,
+    combo: [u8; 2],
+    pat: u32,
+}
+
+/// The stone code of a colour on the line words and in cells.
+#[inline]
+fn code(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// Cuts the window key of the cell at place `t` out of a line word.
+#[inline]
+fn window_key(word: u128, t: usize) -> u32 {
+    let bits = (word >> (2 * t)) as u32 & 0x3F_FFFF;
+    (bits & 0x3FF) | ((bits >> 2) & 0xF_FC00)
+}
+
+/// Gathers the four nibbles of one colour (`shift` 0 = Black, 4 = White) into a 16-bit index.
+#[inline]
+fn nibbles(pat: u32, shift: u32) -> usize {
+    let x = (pat >> shift) & 0x0F0F_0F0F;
+    let x = (x | (x >> 4)) & 0x00FF_00FF;
+    ((x | (x >> 8)) & 0xFFFF) as usize
+}
+
+/// A position under one rule on one board size.
+#[derive(Clone)]
+pub struct Board {
+    rule: Rule,
+    dims: Dims,
+    cells: Box<[Cell]>,
+    lines: Box<[[u128; LINES]; 4]>,
+    pair: &'static [u8; KEY_COUNT],
+    combo_tab: [&'static [u8; 1 << 16]; 2],
+    /// Per colour, cells of each class (16 slots so that a class code indexes without a check).
+    counts: [[u16; 16]; 2],
+    hash: u64,
+    side: Color,
+    history: Vec<Pos>,
+    stones: usize,
+    reach: i32,
+    zob: &'static Zobrist,
+    /// Cells changed by the stones placed, oldest first; `frames` marks where each stone starts.
+    undo: Vec<Saved>,
+    frames: Vec<u32>,
+}
+
+impl Board {
+    /// An empty board, Black to move.
+    pub fn new(rule: Rule, dims: Dims) -> Board {
+        let mut b = Board {
+            rule,
+            dims,
+            cells: vec![Cell::default(); CELLS].into_boxed_slice(),
+            lines: Box::new([[0; LINES]; 4]),
+            pair: tables::pair_table(rule),
+            combo_tab: [
+                tables::combo_table(rule.has_fouls(Color::Black)),
+                tables::combo_table(false),
+            ],
+            counts: [[0; 16]; 2],
+            hash: 0,
+            side: Color::Black,
+            history: Vec::with_capacity(dims.area() + 8),
+            stones: 0,
+            reach: rule.reach(),
+            zob: zobrist::keys(),
+            undo: Vec::with_capacity(64 * dims.area()),
+            frames: Vec::with_capacity(dims.area() + 8),
+        };
+        for c in b.cells.iter_mut() {
+            c.stone = WALL;
+        }
+        for p in dims.cells() {
+            b.cells[p.index()].stone = EMPTY;
+        }
+        for d in 0..4 {
+            for li in 0..LINES {
+                let mut word = 0u128;
+                for i in 0..64 {
+                    let t = i as i64 - PAD as i64;
+                    let (x, y) = match d {
+                        0 => (t, li as i64),
+                        1 => (li as i64, t),
+                        2 => (t, t + geometry::MAX_SIDE as i64 - 1 - li as i64),
+                        _ => (t, li as i64 - t),
+                    };
+                    if !dims.contains(x, y) {
+                        word |= u128::from(WALL) << (2 * i);
+                    }
+                }
+                b.lines[d][li] = word;
+            }
+        }
+        for p in dims.cells() {
+            b.refresh_own(p);
+        }
+        b
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The board size.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The colour to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist hash of stones and side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The moves played, in order (`Pos::NONE` for a pass).
+    pub fn history(&self) -> &[Pos] {
+        &self.history
+    }
+
+    /// The last move played, if any (`Pos::NONE` for a pass).
+    pub fn last_move(&self) -> Option<Pos> {
+        self.history.last().copied()
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones
+    }
+
+    /// Whether every cell is occupied.
+    pub fn is_full(&self) -> bool {
+        self.stones == self.dims.area()
+    }
+
+    /// Whether (x, y) is on the board (signed, so that bad input can be asked about).
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        self.dims.contains(x, y)
+    }
+
+    /// The stone on a cell (`None` if empty or off the board).
+    #[inline]
+    pub fn stone(&self, p: Pos) -> Option<Color> {
+        match self.cells[p.index()].stone {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Whether `p` is an empty cell of the board.
+    #[inline]
+    pub fn is_empty(&self, p: Pos) -> bool {
+        p.index() < CELLS && self.cells[p.index()].stone == EMPTY
+    }
+
+    /// The pattern a stone of `c` on empty `p` would make in direction `d`.
+    #[inline]
+    pub fn pattern(&self, p: Pos, d: usize, c: Color) -> Pattern {
+        Pattern::from_u8(((self.cells[p.index()].pat >> (8 * d + 4 * c as usize)) & 15) as u8)
+    }
+
+    /// The threat class of a stone of `c` on empty `p`.
+    #[inline]
+    pub fn combo(&self, p: Pos, c: Color) -> Combo {
+        Combo::from_u8(self.cells[p.index()].combo[c.index()])
+    }
+
+    /// Number of empty cells where a stone of `c` has class `k`.
+    #[inline]
+    pub fn count(&self, c: Color, k: Combo) -> u32 {
+        u32::from(self.counts[c.index()][k as usize])
+    }
+
+    /// Number of empty cells where a stone of `c` makes at least class `k`.
+    pub fn count_at_least(&self, c: Color, k: Combo) -> u32 {
+        self.counts[c.index()][k as usize..COMBO_COUNT]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
+    }
+
+    /// Whether `c` has a cell that makes five.
+    #[inline]
+    pub fn has_five_point(&self, c: Color) -> bool {
+        self.counts[c.index()][Combo::Five as usize] > 0
+    }
+
+    /// Whether `c` has a cell that makes a four or better.
+    #[inline]
+    pub fn has_four_point(&self, c: Color) -> bool {
+        self.count_at_least(c, Combo::Four) > 0
+    }
+
+    /// Whether a stone of `c` on empty `p` wins at once (a five under the rule).
+    #[inline]
+    pub fn is_win_move(&self, p: Pos, c: Color) -> bool {
+        self.is_empty(p) && self.combo(p, c) == Combo::Five
+    }
+
+    /// Empty cells where `c` has class `k` or better, in board order.
+    pub fn cells_at_least(&self, c: Color, k: Combo) -> Vec<Pos> {
+        self.dims
+            .cells()
+            .filter(|&p| self.is_empty(p) && self.combo(p, c) >= k)
+            .collect()
+    }
+
+    /// Plays a stone of the side to move on empty `p` and passes the turn.
+    pub fn make(&mut self, p: Pos) {
+        debug_assert!(self.is_empty(p), "make on non-empty {p:?}");
+        let c = self.side;
+        self.put(p, c);
+        self.history.push(p);
+        self.side = c.opp();
+        self.hash ^= self.zob.side;
+    }
+
+    /// Passes the turn without a stone (as Yixin-Board's `-1,-1`).
+    pub fn pass(&mut self) {
+        self.history.push(Pos::NONE);
+        self.side = self.side.opp();
+        self.hash ^= self.zob.side;
+    }
+
+    /// Takes back the last move or pass; returns it.
+    pub fn unmake(&mut self) -> Option<Pos> {
+        let p = self.history.pop()?;
+        self.side = self.side.opp();
+        self.hash ^= self.zob.side;
+        if !p.is_none() {
+            self.take(p);
+        }
+        Some(p)
+    }
+
+    /// Places a stone of `c` on empty `p` and updates everything but history and side.
+    pub(crate) fn put(&mut self, p: Pos, c: Color) {
+        let cell = self.cells[p.index()];
+        self.frames.push(self.undo.len() as u32);
+        self.undo.push(Saved {
+            pos: p.0,
+            combo: cell.combo,
+            pat: cell.pat,
+        });
+        self.counts[0][cell.combo[0] as usize & 15] -= 1;
+        self.counts[1][cell.combo[1] as usize & 15] -= 1;
+        self.cells[p.index()].stone = code(c);
+        self.hash ^= self.zob.stone[c.index()][p.index()];
+        self.stones += 1;
+        self.update_lines(p, u128::from(code(c)), true);
+    }
+
+    /// Removes the stone placed last (by [`Board::put`]) and restores everything it changed.
+    pub(crate) fn take(&mut self, p: Pos) {
+        let s = self.cells[p.index()].stone;
+        debug_assert!(s == 1 || s == 2);
+        let c = if s == 1 { Color::Black } else { Color::White };
+        self.cells[p.index()].stone = EMPTY;
+        self.hash ^= self.zob.stone[c.index()][p.index()];
+        self.stones -= 1;
+        self.update_lines(p, u128::from(s), false);
+        let start = self.frames.pop().expect("take without put") as usize;
+        while self.undo.len() > start + 1 {
+            let e = self.undo.pop().expect("frame entries");
+            let cell = &mut self.cells[e.pos as usize];
+            for c in 0..2 {
+                self.counts[c][cell.combo[c] as usize & 15] -= 1;
+                self.counts[c][e.combo[c] as usize & 15] += 1;
+            }
+            cell.combo = e.combo;
+            cell.pat = e.pat;
+        }
+        let own = self.undo.pop().expect("frame start");
+        debug_assert_eq!(own.pos, p.0);
+        let cell = &mut self.cells[p.index()];
+        cell.combo = own.combo;
+        cell.pat = own.pat;
+        self.counts[0][own.combo[0] as usize & 15] += 1;
+        self.counts[1][own.combo[1] as usize & 15] += 1;
+    }
+
+    /// Toggles `code` at `p` in its four line words and refreshes the empty cells within reach.
+    #[inline]
+    fn update_lines(&mut self, p: Pos, code: u128, refresh: bool) {
+        let (x, y) = (p.x(), p.y());
+        // Bits 2j, j in 10-reach..=10+reach but not 10: the cells within reach on a 21-cell span.
+        let reach = self.reach as u32;
+        let span = (1u64 << (2 * (2 * reach + 1))) - 1;
+        let reach_mask = (span << (2 * (10 - reach))) & 0x5555_5555_5555 & !(1u64 << 20);
+        for d in 0..4 {
+            let (li, t) = line_of(d, x, y);
+            let word = self.lines[d][li] ^ (code << (2 * (t + PAD)));
+            self.lines[d][li] = word;
+            if !refresh {
+                continue;
+            }
+            // Cells t-10..=t+10 of this line: cell t+s at bits 2(s+10).
+            let span21 = ((word << 10) >> (2 * t)) as u64;
+            let occupied = (span21 | (span21 >> 1)) & 0x5555_5555_5555;
+            let mut empties = !occupied & reach_mask;
+            while empties != 0 {
+                let b = empties.trailing_zeros();
+                empties &= empties - 1;
+                let bits = (span21 >> (b - 10)) as u32 & 0x3F_FFFF;
+                let key = (bits & 0x3FF) | ((bits >> 2) & 0xF_FC00);
+                let s = (b / 2) as i32 - 10;
+                self.refresh(p.step(d, s), d, key);
+            }
+        }
+    }
+
+    /// Sets direction `d` of empty `q` from its window key and keeps classes and counts in step.
+    #[inline]
+    fn refresh(&mut self, q: Pos, d: usize, key: u32) {
+        let new = self.pair[(key & 0xF_FFFF) as usize];
+        debug_assert!(q.index() < CELLS);
+        // SAFETY: `q` is an on-board cell (found through an empty cell of a line word), and every
+        // on-board cell is inside the padded array of `CELLS` cells.
+        let cell = unsafe { self.cells.get_unchecked_mut(q.index()) };
+        let shift = 8 * d;
+        if (cell.pat >> shift) as u8 == new {
+            return;
+        }
+        self.undo.push(Saved {
+            pos: q.0,
+            combo: cell.combo,
+            pat: cell.pat,
+        });
+        let pat = (cell.pat & !(0xFF << shift)) | (u32::from(new) << shift);
+        cell.pat = pat;
+        let old = cell.combo;
+        let cb = self.combo_tab[0][nibbles(pat, 0)];
+        let cw = self.combo_tab[1][nibbles(pat, 4)];
+        cell.combo = [cb, cw];
+        if cb != old[0] {
+            self.counts[0][(old[0] & 15) as usize] -= 1;
+            self.counts[0][(cb & 15) as usize] += 1;
+        }
+        if cw != old[1] {
+            self.counts[1][(old[1] & 15) as usize] -= 1;
+            self.counts[1][(cw & 15) as usize] += 1;
+        }
+    }
+
+    /// Recomputes all four directions and both classes of empty `p` and counts it.
+    fn refresh_own(&mut self, p: Pos) {
+        let (x, y) = (p.x(), p.y());
+        let mut pat = 0u32;
+        for d in 0..4 {
+            let (li, t) = line_of(d, x, y);
+            pat |= u32::from(self.pair[window_key(self.lines[d][li], t) as usize]) << (8 * d);
+        }
+        let cb = self.combo_tab[0][nibbles(pat, 0)];
+        let cw = self.combo_tab[1][nibbles(pat, 4)];
+        self.cells[p.index()].pat = pat;
+        self.cells[p.index()].combo = [cb, cw];
+        self.counts[0][cb as usize & 15] += 1;
+        self.counts[1][cw as usize & 15] += 1;
+    }
+
+    /// The pattern a stone of `c` on `p` makes in direction `d`, whatever is on `p` now
+    /// (used to judge lines through stones already placed).
+    pub fn line_pattern(&self, p: Pos, d: usize, c: Color) -> Pattern {
+        let (li, t) = line_of(d, p.x(), p.y());
+        let pair = self.pair[window_key(self.lines[d][li], t) as usize];
+        Pattern::from_u8((pair >> (4 * c as u8)) & 15)
+    }
+
+    /// What happens if the side to move plays `p`.
+    pub fn judge(&mut self, p: Pos) -> Verdict {
+        if !self.is_empty(p) {
+            return Verdict::Illegal;
+        }
+        let c = self.side;
+        if self.is_win_move(p, c) {
+            return Verdict::Win;
+        }
+        if self.rule.has_fouls(c) {
+            if let Some(f) = self.foul(p) {
+                return Verdict::Foul(f);
+            }
+        }
+        Verdict::Normal
+    }
+
+    /// Recomputes everything from the stones alone, by a different path (walking cells rather
+    /// than line words), and reports the first difference from the incremental state.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut counts = [[0u16; 16]; 2];
+        let mut hash = 0u64;
+        let mut stones = 0;
+        for p in self.dims.cells() {
+            let s = self.cells[p.index()].stone;
+            if s != EMPTY {
+                let c = if s == 1 { 0 } else { 1 };
+                hash ^= self.zob.stone[c][p.index()];
+                stones += 1;
+                continue;
+            }
+            let mut pat = 0u32;
+            for d in 0..4 {
+                let mut key = 0u32;
+                for k in -5i32..=5 {
+                    if k != 0 {
+                        let st = self.cells[p.step(d, k).index()].stone;
+                        key |= u32::from(st) << crate::rules::line::shift_of(k);
+                    }
+                }
+                pat |= u32::from(self.pair[key as usize]) << (8 * d);
+            }
+            let cell = self.cells[p.index()];
+            if pat != cell.pat {
+                return Err(format!("patterns of {p:?}: {:08x} != {pat:08x}", cell.pat));
+            }
+            let cb = self.combo_tab[0][nibbles(pat, 0)];
+            let cw = self.combo_tab[1][nibbles(pat, 4)];
+            if [cb, cw] != cell.combo {
+                return Err(format!("classes of {p:?}"));
+            }
+            counts[0][cb as usize] += 1;
+            counts[1][cw as usize] += 1;
+        }
+        if self.history.len() % 2 == 1 {
+            hash ^= self.zob.side;
+        }
+        if counts != self.counts {
+            return Err(format!("counts {:?} != {:?}", self.counts, counts));
+        }
+        if hash != self.hash {
+            return Err("hash".into());
+        }
+        if stones != self.stones {
+            return Err("stone count".into());
+        }
+        let fresh = Board::new(self.rule, self.dims);
+        for d in 0..4 {
+            for li in 0..LINES {
+                let mut word = fresh.lines[d][li];
+                for i in 0..64usize {
+                    let t = i as i64 - PAD as i64;
+                    let (x, y) = match d {
+                        0 => (t, li as i64),
+                        1 => (li as i64, t),
+                        2 => (t, t + geometry::MAX_SIDE as i64 - 1 - li as i64),
+                        _ => (t, li as i64 - t),
+                    };
+                    if let Some(p) = self.dims.pos(x, y) {
+                        word |= u128::from(self.cells[p.index()].stone) << (2 * i);
+                    }
+                }
+                if word != self.lines[d][li] {
+                    return Err(format!("line word {d}/{li}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The referee's view of one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Off the board or on a stone.
+    Illegal,
+    /// Makes a winning five.
+    Win,
+    /// Renju Black's forbidden point: a loss.
+    Foul(crate::rules::Foul),
+    /// Anything else.
+    Normal,
+}
+
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for y in 0..self.dims.h {
+            for x in 0..self.dims.w {
+                let ch = match self.stone(Pos::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                if x > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,8 @@
+//! `pbrain-kakugo`: the engine binary.
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => kakugo::bench::run_board(),
+        _ => {}
+    }
+}

@@ -1,0 +1,115 @@
+//! The rules of the game: colours, the four rule sets, what a line pattern is, how four line
+//! patterns combine into a cell's threat class, and the kinds of renju foul.
+//!
+//! Nothing here knows about a board or a search; `board` applies these definitions.
+
+pub mod combo;
+pub mod line;
+
+pub use combo::Combo;
+pub use line::{Pattern, Semantics};
+
+/// A stone colour; Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The first player.
+    Black = 0,
+    /// The second player.
+    White = 1,
+}
+
+impl Color {
+    /// The other colour.
+    #[inline]
+    pub fn opp(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five wins; six or more is an ordinary move.
+    Standard,
+    /// RIF renju: Black wins with exactly five and has forbidden moves; White wins with five or more.
+    Renju,
+    /// Exactly five wins unless blocked by the opponent at both ends.
+    Caro,
+}
+
+impl Rule {
+    /// Every rule.
+    pub const ALL: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+
+    /// What wins along a line for `color` under this rule.
+    pub fn semantics(self, color: Color) -> Semantics {
+        match (self, color) {
+            (Rule::Freestyle, _) | (Rule::Renju, Color::White) => Semantics::Free,
+            (Rule::Standard, _) | (Rule::Renju, Color::Black) => Semantics::Exact,
+            (Rule::Caro, _) => Semantics::Caro,
+        }
+    }
+
+    /// Whether `color` has forbidden moves under this rule.
+    pub fn has_fouls(self, color: Color) -> bool {
+        self == Rule::Renju && color == Color::Black
+    }
+
+    /// The short lower-case name (`freestyle`, `standard`, `renju`, `caro`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+            Rule::Caro => "caro",
+        }
+    }
+
+    /// Parses a rule name as [`Rule::name`] writes it.
+    pub fn from_name(s: &str) -> Option<Rule> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+    }
+
+    /// Cells on each side of a move whose line patterns can change when it is played.
+    pub fn reach(self) -> i32 {
+        match self {
+            Rule::Freestyle => 4,
+            _ => 5,
+        }
+    }
+}
+
+/// Why a point is forbidden to Black under renju.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Foul {
+    /// Two or more real threes.
+    DoubleThree,
+    /// Two or more fours (also on one line).
+    DoubleFour,
+    /// Six or more in a row.
+    Overline,
+}
+
+impl Foul {
+    /// A short name (`double-three`, `double-four`, `overline`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Foul::DoubleThree => "double-three",
+            Foul::DoubleFour => "double-four",
+            Foul::Overline => "overline",
+        }
+    }
+}
