@@ -1,8 +1,7 @@
 //! `pbrain-kakugo`: the engine binary.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("bench") => kakugo::bench::run_board(),
-        _ => {}
+    if args.first().map(String::as_str) == Some("bench") {
+        kakugo::bench::run_board();
     }
 }
