@@ -239,7 +239,7 @@ fn full_board_is_a_draw_position() {
     let mut b = Board::new(Rule::Freestyle, dims);
     // Columns in pairs of colours, shifted every row, so that no line of five forms.
     let order: Vec<Pos> = dims.cells().collect();
-    let colour = |p: Pos| ((p.x() / 2) + p.y()) % 2 == 0;
+    let colour = |p: Pos| ((p.x() / 2) + p.y()).is_multiple_of(2);
     let blacks: Vec<Pos> = order.iter().copied().filter(|&p| colour(p)).collect();
     let whites: Vec<Pos> = order.iter().copied().filter(|&p| !colour(p)).collect();
     let b2 = from_stones(Rule::Freestyle, dims, &blacks, &whites, Color::Black).unwrap();
