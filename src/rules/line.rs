@@ -263,3 +263,78 @@ pub fn build_table(sem: Semantics) -> Vec<u8> {
     let mut c = Classifier::new(sem);
     (0..KEY_COUNT as u32).map(|k| c.classify(k) as u8).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window from 11 characters: `X` own, `O` opponent, `|` wall, `.` empty, `?` the centre.
+    fn key(s: &str) -> u32 {
+        let cells: Vec<u8> = s
+            .chars()
+            .map(|c| match c {
+                'X' | '?' => OWN,
+                'O' => OPP,
+                '|' => WALL,
+                _ => EMPTY,
+            })
+            .collect();
+        assert_eq!(cells.len(), 11, "{s}");
+        assert_eq!(s.chars().nth(5), Some('?'), "{s}");
+        key_of(&cells.try_into().unwrap())
+    }
+
+    #[test]
+    fn classic_shapes() {
+        use Pattern::*;
+        let cases: &[(&str, Semantics, Pattern)] = &[
+            ("...XX?XX...", Semantics::Free, Five),
+            ("..XXX?XX...", Semantics::Free, Five),
+            ("..XXX?XX...", Semantics::Exact, Overline),
+            ("..XXX?XX...", Semantics::Caro, Overline),
+            ("....X?XX...", Semantics::Free, F4),
+            ("...OX?XX...", Semantics::Free, B4),
+            ("...X.?XX...", Semantics::Free, B4),
+            ("..X.X?X.X..", Semantics::Free, DoubleFour),
+            (".XXX.?.XXX.", Semantics::Exact, DoubleFour),
+            ("XXX.X?XXX..", Semantics::Free, Five),
+            (".XX.X?.XX..", Semantics::Free, DoubleFour),
+            (".....?XX...", Semantics::Free, F3),
+            ("....X?.X...", Semantics::Free, F3),
+            ("...OX?X....", Semantics::Free, B3),
+            ("|X.XX?.....", Semantics::Free, B4),
+            ("....O?XXO..", Semantics::Free, Dead),
+            (".....?X....", Semantics::Free, F2),
+            (".....?.....", Semantics::Free, F1),
+            ("....O?....O", Semantics::Free, B1),
+            ("||||.?O....", Semantics::Free, Dead),
+            ("|....?O....", Semantics::Free, B1),
+            // Exact five: a straight four that can only become six on one side is a four.
+            ("...XX?X.X..", Semantics::Exact, B4),
+            ("...XX?X.X..", Semantics::Free, F4),
+            // Caro: a four whose five would be blocked at both ends is no four.
+            ("..OXX?X.O..", Semantics::Caro, Dead),
+            ("..OXX?X.O..", Semantics::Exact, B4),
+            ("|XXXX?O....", Semantics::Caro, Five),
+            ("OXXXX?O....", Semantics::Caro, Dead),
+            (".OXXX?XO...", Semantics::Caro, Dead),
+        ];
+        let mut c = [Semantics::Free, Semantics::Exact, Semantics::Caro].map(Classifier::new);
+        for &(s, sem, want) in cases {
+            let i = match sem {
+                Semantics::Free => 0,
+                Semantics::Exact => 1,
+                Semantics::Caro => 2,
+            };
+            assert_eq!(c[i].classify(key(s)), want, "{s} {sem:?}");
+        }
+    }
+
+    #[test]
+    fn swapping_colours_twice_is_identity() {
+        for k in (0..KEY_COUNT as u32).step_by(97) {
+            assert_eq!(swap_colours(swap_colours(k)), k);
+            assert_eq!(window_of(key_of(&window_of(k))), window_of(k));
+        }
+    }
+}
