@@ -25,7 +25,7 @@ use zobrist::Zobrist;
 /// One padded cell: the stone code, and for an empty cell its patterns and classes.
 #[derive(Clone, Copy, Default)]
 struct Cell {
-    /// Byte `d`: direction `d`'s Black pattern | White pattern << 4.
+    /// Nibble `d` (bits 4d..4d+4): direction `d`'s Black pattern; nibble `4 + d`: White's.
     pat: u32,
     /// Per colour: the [`Combo`] code.
     combo: [u8; 2],
@@ -54,12 +54,10 @@ fn window_key(word: u128, t: usize) -> u32 {
     (bits & 0x3FF) | ((bits >> 2) & 0xF_FC00)
 }
 
-/// Gathers the four nibbles of one colour (`shift` 0 = Black, 4 = White) into a 16-bit index.
+/// Spreads a pair-table byte (Black | White << 4) into the nibbles of direction `d`.
 #[inline]
-fn nibbles(pat: u32, shift: u32) -> usize {
-    let x = (pat >> shift) & 0x0F0F_0F0F;
-    let x = (x | (x >> 4)) & 0x00FF_00FF;
-    ((x | (x >> 8)) & 0xFFFF) as usize
+fn spread(pair: u8, d: usize) -> u32 {
+    (u32::from(pair & 15) << (4 * d)) | (u32::from(pair >> 4) << (16 + 4 * d))
 }
 
 /// A position under one rule on one board size.
@@ -201,7 +199,7 @@ impl Board {
     /// The pattern a stone of `c` on empty `p` would make in direction `d`.
     #[inline]
     pub fn pattern(&self, p: Pos, d: usize, c: Color) -> Pattern {
-        Pattern::from_u8(((self.cells[p.index()].pat >> (8 * d + 4 * c as usize)) & 15) as u8)
+        Pattern::from_u8(((self.cells[p.index()].pat >> (4 * d + 16 * c as usize)) & 15) as u8)
     }
 
     /// The threat class of a stone of `c` on empty `p`.
@@ -309,8 +307,10 @@ impl Board {
             let e = self.undo.pop().expect("frame entries");
             let cell = &mut self.cells[e.pos as usize];
             for c in 0..2 {
-                self.counts[c][cell.combo[c] as usize & 15] -= 1;
-                self.counts[c][e.combo[c] as usize & 15] += 1;
+                if cell.combo[c] != e.combo[c] {
+                    self.counts[c][cell.combo[c] as usize & 15] -= 1;
+                    self.counts[c][e.combo[c] as usize & 15] += 1;
+                }
             }
             cell.combo = e.combo;
             cell.pat = e.pat;
@@ -324,7 +324,8 @@ impl Board {
         self.counts[1][own.combo[1] as usize & 15] += 1;
     }
 
-    /// Toggles `code` at `p` in its four line words and refreshes the empty cells within reach.
+    /// Toggles `code` at `p` in its four line words and, when placing, refreshes the empty cells
+    /// within reach, saving what each changed cell held for [`Board::take`].
     #[inline]
     fn update_lines(&mut self, p: Pos, code: u128, refresh: bool) {
         let (x, y) = (p.x(), p.y());
@@ -332,6 +333,14 @@ impl Board {
         let reach = self.reach as u32;
         let span = (1u64 << (2 * (2 * reach + 1))) - 1;
         let reach_mask = (span << (2 * (10 - reach))) & 0x5555_5555_5555 & !(1u64 << 20);
+        let pair = self.pair;
+        let [tab_black, tab_white] = self.combo_tab;
+        let cells = &mut self.cells[..];
+        let counts = &mut self.counts;
+        // Room for every cell a stone can change, so the pushes below need no capacity check.
+        self.undo.reserve(4 * 2 * reach as usize + 1);
+        let undo = &mut self.undo;
+        let mut len = undo.len();
         for d in 0..4 {
             let (li, t) = line_of(d, x, y);
             let word = self.lines[d][li] ^ (code << (2 * (t + PAD)));
@@ -343,48 +352,49 @@ impl Board {
             let span21 = ((word << 10) >> (2 * t)) as u64;
             let occupied = (span21 | (span21 >> 1)) & 0x5555_5555_5555;
             let mut empties = !occupied & reach_mask;
+            let keep = !(0x000F_000F_u32 << (4 * d));
+            let step = DIR_STEP[d];
             while empties != 0 {
                 let b = empties.trailing_zeros();
                 empties &= empties - 1;
                 let bits = (span21 >> (b - 10)) as u32 & 0x3F_FFFF;
                 let key = (bits & 0x3FF) | ((bits >> 2) & 0xF_FC00);
-                let s = (b / 2) as i32 - 10;
-                self.refresh(p.step(d, s), d, key);
+                let new = pair[(key & 0xF_FFFF) as usize];
+                let q = (p.0 as isize + step * ((b / 2) as isize - 10)) as usize;
+                debug_assert!(q < CELLS);
+                // SAFETY: `q` is an on-board cell (an empty cell of a line word), and every
+                // on-board cell is inside the padded array of `CELLS` cells.
+                let cell = unsafe { cells.get_unchecked_mut(q) };
+                let old = *cell;
+                let pat = (old.pat & keep) | spread(new, d);
+                if pat == old.pat {
+                    continue;
+                }
+                // SAFETY: at most 8 * reach cells change, and that much room was reserved above.
+                unsafe {
+                    undo.as_mut_ptr().add(len).write(Saved {
+                        pos: q as u16,
+                        combo: old.combo,
+                        pat: old.pat,
+                    });
+                }
+                len += 1;
+                let cb = tab_black[(pat & 0xFFFF) as usize];
+                let cw = tab_white[(pat >> 16) as usize];
+                cell.pat = pat;
+                cell.combo = [cb, cw];
+                if cb != old.combo[0] {
+                    counts[0][(old.combo[0] & 15) as usize] -= 1;
+                    counts[0][(cb & 15) as usize] += 1;
+                }
+                if cw != old.combo[1] {
+                    counts[1][(old.combo[1] & 15) as usize] -= 1;
+                    counts[1][(cw & 15) as usize] += 1;
+                }
             }
         }
-    }
-
-    /// Sets direction `d` of empty `q` from its window key and keeps classes and counts in step.
-    #[inline]
-    fn refresh(&mut self, q: Pos, d: usize, key: u32) {
-        let new = self.pair[(key & 0xF_FFFF) as usize];
-        debug_assert!(q.index() < CELLS);
-        // SAFETY: `q` is an on-board cell (found through an empty cell of a line word), and every
-        // on-board cell is inside the padded array of `CELLS` cells.
-        let cell = unsafe { self.cells.get_unchecked_mut(q.index()) };
-        let shift = 8 * d;
-        if (cell.pat >> shift) as u8 == new {
-            return;
-        }
-        self.undo.push(Saved {
-            pos: q.0,
-            combo: cell.combo,
-            pat: cell.pat,
-        });
-        let pat = (cell.pat & !(0xFF << shift)) | (u32::from(new) << shift);
-        cell.pat = pat;
-        let old = cell.combo;
-        let cb = self.combo_tab[0][nibbles(pat, 0)];
-        let cw = self.combo_tab[1][nibbles(pat, 4)];
-        cell.combo = [cb, cw];
-        if cb != old[0] {
-            self.counts[0][(old[0] & 15) as usize] -= 1;
-            self.counts[0][(cb & 15) as usize] += 1;
-        }
-        if cw != old[1] {
-            self.counts[1][(old[1] & 15) as usize] -= 1;
-            self.counts[1][(cw & 15) as usize] += 1;
-        }
+        // SAFETY: entries up to `len` were written above, within the reserved capacity.
+        unsafe { undo.set_len(len) };
     }
 
     /// Recomputes all four directions and both classes of empty `p` and counts it.
@@ -393,10 +403,10 @@ impl Board {
         let mut pat = 0u32;
         for d in 0..4 {
             let (li, t) = line_of(d, x, y);
-            pat |= u32::from(self.pair[window_key(self.lines[d][li], t) as usize]) << (8 * d);
+            pat |= spread(self.pair[window_key(self.lines[d][li], t) as usize], d);
         }
-        let cb = self.combo_tab[0][nibbles(pat, 0)];
-        let cw = self.combo_tab[1][nibbles(pat, 4)];
+        let cb = self.combo_tab[0][(pat & 0xFFFF) as usize];
+        let cw = self.combo_tab[1][(pat >> 16) as usize];
         self.cells[p.index()].pat = pat;
         self.cells[p.index()].combo = [cb, cw];
         self.counts[0][cb as usize & 15] += 1;
@@ -451,14 +461,14 @@ impl Board {
                         key |= u32::from(st) << crate::rules::line::shift_of(k);
                     }
                 }
-                pat |= u32::from(self.pair[key as usize]) << (8 * d);
+                pat |= spread(self.pair[key as usize], d);
             }
             let cell = self.cells[p.index()];
             if pat != cell.pat {
                 return Err(format!("patterns of {p:?}: {:08x} != {pat:08x}", cell.pat));
             }
-            let cb = self.combo_tab[0][nibbles(pat, 0)];
-            let cw = self.combo_tab[1][nibbles(pat, 4)];
+            let cb = self.combo_tab[0][(pat & 0xFFFF) as usize];
+            let cw = self.combo_tab[1][(pat >> 16) as usize];
             if [cb, cw] != cell.combo {
                 return Err(format!("classes of {p:?}"));
             }
