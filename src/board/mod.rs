@@ -341,7 +341,7 @@ impl Board {
         self.undo.reserve(4 * 2 * reach as usize + 1);
         let undo = &mut self.undo;
         let mut len = undo.len();
-        for d in 0..4 {
+        for (d, &step) in DIR_STEP.iter().enumerate() {
             let (li, t) = line_of(d, x, y);
             let word = self.lines[d][li] ^ (code << (2 * (t + PAD)));
             self.lines[d][li] = word;
@@ -353,7 +353,6 @@ impl Board {
             let occupied = (span21 | (span21 >> 1)) & 0x5555_5555_5555;
             let mut empties = !occupied & reach_mask;
             let keep = !(0x000F_000F_u32 << (4 * d));
-            let step = DIR_STEP[d];
             while empties != 0 {
                 let b = empties.trailing_zeros();
                 empties &= empties - 1;
