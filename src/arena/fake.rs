@@ -48,7 +48,7 @@ pub fn choose(b: &mut Board, rng: &mut u64) -> Option<Pos> {
     }
     let anchor = b.last_move().unwrap_or(dims.centre());
     let mut r = Rng(*rng | 1);
-    ok.sort_by_key(|&p| (p.distance(anchor), r.next() % 1000));
+    ok.sort_by_cached_key(|&p| (p.distance(anchor), r.next() % 1000));
     *rng = r.next();
     ok.first().copied().or(cells.first().copied())
 }

@@ -156,12 +156,13 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 for the first side's results:
     /// `N/2 · ((s−s0)² − (s−s1)²) / σ²`, with `s0`, `s1` the scores of `elo0`, `elo1` and `σ²`
-    /// the per-game variance. Zero until both a non-draw and some variance exist.
+    /// the per-game variance, floored at `1/(4N)` so that one-sided results (all wins) still
+    /// decide. Zero with no games.
     pub fn llr(&self, r: &Wld) -> f64 {
-        let var = r.variance();
-        if r.n() == 0 || var <= 0.0 {
+        if r.n() == 0 {
             return 0.0;
         }
+        let var = r.variance().max(0.25 / f64::from(r.n()));
         let s = r.score();
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
         f64::from(r.n()) / 2.0 * ((s - s0).powi(2) - (s - s1).powi(2)) / var
@@ -186,7 +187,7 @@ pub fn fmt_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{e:+.1}")
+        format!("{:+.1}", e + 0.0)
     }
 }
 
@@ -247,5 +248,8 @@ mod tests {
         // Many more wins than losses: H1; the reverse: H0.
         assert_eq!(t.decide(&Wld { w: 600, l: 400, d: 1000 }), Some(SprtDecision::H1));
         assert_eq!(t.decide(&Wld { w: 400, l: 600, d: 1000 }), Some(SprtDecision::H0));
+        // All wins: σ² is floored at 1/(4N); 20 wins give LLR = 10·(0.25 − 0.492805²)/0.0125.
+        close(t.llr(&Wld { w: 20, l: 0, d: 0 }), 5.7220, 1e-3);
+        assert_eq!(t.llr(&Wld::default()), 0.0);
     }
 }
