@@ -59,12 +59,10 @@ fn main() -> ExitCode {
         }
         Some(_) => {
             let mut cfg = Config::default();
-            args.iter()
-                .try_for_each(|a| cfg.set_arg(a))
-                .and_then(|()| {
-                    interrupt::install();
-                    tournament::run(&cfg).map(|_| ())
-                })
+            args.iter().try_for_each(|a| cfg.set_arg(a)).and_then(|()| {
+                interrupt::install();
+                tournament::run(&cfg).map(|_| ())
+            })
         }
     };
     match result {

@@ -120,8 +120,7 @@ impl Default for Config {
 }
 
 fn num<T: std::str::FromStr>(key: &str, v: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{key}: bad number {v:?}"))
+    v.parse().map_err(|_| format!("{key}: bad number {v:?}"))
 }
 
 fn flag(key: &str, v: &str) -> Result<bool, String> {
@@ -179,7 +178,11 @@ impl Config {
                     "match" => Mode::Match,
                     "gauntlet" => Mode::Gauntlet,
                     "roundrobin" | "round-robin" | "rr" => Mode::RoundRobin,
-                    _ => return Err(format!("mode: expected match, gauntlet or roundrobin, not {v:?}")),
+                    _ => {
+                        return Err(format!(
+                            "mode: expected match, gauntlet or roundrobin, not {v:?}"
+                        ))
+                    }
                 }
             }
             "engine" => self.engines.push(EngineSpec {
@@ -193,7 +196,13 @@ impl Config {
                     .ok_or("name: comes after the engine= it names")?;
                 e.name = Some(v.to_string());
             }
-            "sprt" => self.sprt = if v.is_empty() { None } else { Some(parse_sprt(v)?) },
+            "sprt" => {
+                self.sprt = if v.is_empty() {
+                    None
+                } else {
+                    Some(parse_sprt(v)?)
+                }
+            }
             "out" => self.out = (!v.is_empty()).then(|| PathBuf::from(v)),
             k => return Err(format!("unknown setting {k:?}")),
         }

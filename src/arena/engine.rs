@@ -109,7 +109,11 @@ impl Engine {
     }
 
     /// The next reply line, waiting until `deadline` (`None`: no limit) or until `stop` is set.
-    pub fn line(&mut self, deadline: Option<Instant>, stop: &AtomicBool) -> Result<String, Failure> {
+    pub fn line(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Result<String, Failure> {
         if self.eof {
             return Err(Failure::Crash);
         }
@@ -180,7 +184,9 @@ impl Engine {
                     exited = true;
                     break;
                 }
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
                 _ => break,
             }
         }
@@ -207,7 +213,11 @@ impl Drop for Engine {
 
 /// Whether a reply line is one a manager skips while waiting for an answer.
 pub fn is_noise(line: &str) -> bool {
-    let head: String = line.chars().take(8).collect::<String>().to_ascii_uppercase();
+    let head: String = line
+        .chars()
+        .take(8)
+        .collect::<String>()
+        .to_ascii_uppercase();
     line.is_empty()
         || ["MESSAGE", "DEBUG", "UNKNOWN", "ERROR"]
             .iter()

@@ -56,7 +56,11 @@ pub fn choose(b: &mut Board, rng: &mut u64) -> Option<Pos> {
 /// Runs a fake engine on stdin/stdout until END (or never, for the misbehaving modes).
 pub fn run(mode: &str) {
     if let Ok(path) = std::env::var("KAKUGO_FAKE_PIDFILE") {
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
             let _ = writeln!(f, "{}", std::process::id());
         }
     }
@@ -89,7 +93,10 @@ pub fn run(mode: &str) {
                     }
                 }
             } else {
-                let f: Vec<usize> = line.split(',').filter_map(|t| t.trim().parse().ok()).collect();
+                let f: Vec<usize> = line
+                    .split(',')
+                    .filter_map(|t| t.trim().parse().ok())
+                    .collect();
                 if f.len() == 3 && f[0] < dims.w && f[1] < dims.h {
                     stones.push((Pos::new(f[0], f[1]), f[2] as u8));
                 }
@@ -100,7 +107,9 @@ pub fn run(mode: &str) {
         let needs_move = match word {
             "ABOUT" if mode == "silent" => false,
             "ABOUT" => {
-                say(&format!("name=\"fake-{mode}\", version=\"1\", author=\"kakugo\""));
+                say(&format!(
+                    "name=\"fake-{mode}\", version=\"1\", author=\"kakugo\""
+                ));
                 false
             }
             "START" | "RECTSTART" => {
@@ -108,7 +117,10 @@ pub fn run(mode: &str) {
                     .split([',', ' '])
                     .filter_map(|t| t.trim().parse().ok())
                     .collect();
-                let (w, h) = (nums.first().copied().unwrap_or(15), nums.get(1).or(nums.first()).copied().unwrap_or(15));
+                let (w, h) = (
+                    nums.first().copied().unwrap_or(15),
+                    nums.get(1).or(nums.first()).copied().unwrap_or(15),
+                );
                 match Dims::new(w, h) {
                     Some(d) => {
                         dims = d;
@@ -138,8 +150,15 @@ pub fn run(mode: &str) {
             }
             "DONE" | "BEGIN" => true,
             "TURN" => {
-                let f: Vec<usize> = line[4..].split(',').filter_map(|t| t.trim().parse().ok()).collect();
-                if f.len() == 2 && f[0] < dims.w && f[1] < dims.h && board.is_empty(Pos::new(f[0], f[1])) {
+                let f: Vec<usize> = line[4..]
+                    .split(',')
+                    .filter_map(|t| t.trim().parse().ok())
+                    .collect();
+                if f.len() == 2
+                    && f[0] < dims.w
+                    && f[1] < dims.h
+                    && board.is_empty(Pos::new(f[0], f[1]))
+                {
                     board.make(Pos::new(f[0], f[1]));
                 }
                 true

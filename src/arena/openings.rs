@@ -111,7 +111,10 @@ pub fn rif26() -> Vec<RifOpening> {
     ];
     let mut out = Vec::new();
     for white in [(0, -1), (1, -1)] {
-        let fixing: Vec<_> = syms.iter().filter(|s| s((0, 0)) == (0, 0) && s(white) == white).collect();
+        let fixing: Vec<_> = syms
+            .iter()
+            .filter(|s| s((0, 0)) == (0, 0) && s(white) == white)
+            .collect();
         let mut reps: Vec<(i64, i64)> = Vec::new();
         for y in -2..=2 {
             for x in -2..=2 {

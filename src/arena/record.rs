@@ -68,7 +68,11 @@ fn sgf_escape(s: &str) -> String {
 }
 
 fn sgf_cell(p: Pos) -> String {
-    format!("{}{}", (b'a' + p.x() as u8) as char, (b'a' + p.y() as u8) as char)
+    format!(
+        "{}{}",
+        (b'a' + p.x() as u8) as char,
+        (b'a' + p.y() as u8) as char
+    )
 }
 
 /// The game in SGF (`GM[4]` Gomoku).
@@ -105,7 +109,11 @@ pub fn to_sgf(g: &GameRecord) -> String {
 
 /// The result as one JSON object (for a JSON-lines results file).
 pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
-    let moves: Vec<String> = g.moves.iter().map(|(p, _)| format!("{},{}", p.x(), p.y())).collect();
+    let moves: Vec<String> = g
+        .moves
+        .iter()
+        .map(|(p, _)| format!("{},{}", p.x(), p.y()))
+        .collect();
     let times: Vec<u64> = g.moves.iter().map(|&(_, t)| t).collect();
     serde_json::json!({
         "game": index,
@@ -141,7 +149,11 @@ mod tests {
             names: ["A".into(), "B]".into()],
             rule: Rule::Renju,
             dims: Dims::square(15).unwrap(),
-            moves: vec![(Pos::new(7, 7), 0), (Pos::new(8, 8), 0), (Pos::new(0, 14), 1234)],
+            moves: vec![
+                (Pos::new(7, 7), 0),
+                (Pos::new(8, 8), 0),
+                (Pos::new(0, 14), 1234),
+            ],
             opening_len: 2,
             winner: Some(Color::Black),
             reason: "A made five".into(),
@@ -152,9 +164,15 @@ mod tests {
     #[test]
     fn psq_is_piskvork_style_and_reads_back() {
         let t = to_psq(&game());
-        assert_eq!(t, "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n1,15,1234\nA\nB]\n0\n");
+        assert_eq!(
+            t,
+            "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n1,15,1234\nA\nB]\n0\n"
+        );
         let g = parse_psq(&t).unwrap();
-        assert_eq!(g.moves, vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(0, 14)]);
+        assert_eq!(
+            g.moves,
+            vec![Pos::new(7, 7), Pos::new(8, 8), Pos::new(0, 14)]
+        );
         assert_eq!(g.names, vec!["A", "B]"]);
         assert!(parse_psq("Piskvorky 15x15, 11:11, 0\n16,1,0\n").is_err());
     }
@@ -164,7 +182,10 @@ mod tests {
         let s = to_sgf(&game());
         assert!(s.starts_with("(;FF[4]GM[4]"), "{s}");
         assert!(s.contains("SZ[15]RU[renju]PB[A]PW[B\\]]RE[B+]"), "{s}");
-        assert!(s.ends_with(";B[hh]C[opening];W[ii]C[opening];B[ao]C[1234ms])\n"), "{s}");
+        assert!(
+            s.ends_with(";B[hh]C[opening];W[ii]C[opening];B[ao]C[1234ms])\n"),
+            "{s}"
+        );
         let j = to_json(3, &game());
         assert_eq!(j["result"], "1-0");
         assert_eq!(j["opening"], "h8i9");

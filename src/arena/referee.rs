@@ -66,13 +66,20 @@ fn describe(f: &Failure, what: &str) -> Loss {
 }
 
 /// Starts one engine and brings it to the point where it can be asked for a move.
-fn start(spec: &EngineSpec, s: &Setup, stop: &AtomicBool) -> Result<Player, (Loss, Option<Engine>)> {
+fn start(
+    spec: &EngineSpec,
+    s: &Setup,
+    stop: &AtomicBool,
+) -> Result<Player, (Loss, Option<Engine>)> {
     let mut engine = Engine::spawn(&spec.cmd).map_err(|e| (format!("cannot start: {e}"), None))?;
     let deadline = Some(Instant::now() + std::time::Duration::from_millis(s.limits.startup_ms));
     engine.send("ABOUT");
     let about = loop {
         match engine.line(deadline, stop) {
-            Ok(l) if l.is_empty() || l.to_ascii_uppercase().starts_with("MESSAGE") || l.to_ascii_uppercase().starts_with("DEBUG") => {}
+            Ok(l)
+                if l.is_empty()
+                    || l.to_ascii_uppercase().starts_with("MESSAGE")
+                    || l.to_ascii_uppercase().starts_with("DEBUG") => {}
             Ok(l) => break l,
             Err(f) => return Err((describe(&f, "ABOUT"), Some(engine))),
         }
@@ -83,11 +90,18 @@ fn start(spec: &EngineSpec, s: &Setup, stop: &AtomicBool) -> Result<Player, (Los
         .or_else(|| about_name(&about))
         .unwrap_or_else(|| spec.cmd.clone());
     let (w, h) = (s.dims.w, s.dims.h);
-    engine.send(&if w == h { format!("START {w}") } else { format!("RECTSTART {w},{h}") });
+    engine.send(&if w == h {
+        format!("START {w}")
+    } else {
+        format!("RECTSTART {w},{h}")
+    });
     loop {
         match engine.line(deadline, stop) {
             Ok(l) if l.eq_ignore_ascii_case("OK") => break,
-            Ok(l) if l.is_empty() || l.to_ascii_uppercase().starts_with("MESSAGE") || l.to_ascii_uppercase().starts_with("DEBUG") => {}
+            Ok(l)
+                if l.is_empty()
+                    || l.to_ascii_uppercase().starts_with("MESSAGE")
+                    || l.to_ascii_uppercase().starts_with("DEBUG") => {}
             Ok(l) => return Err((format!("refused START: {l}"), Some(engine))),
             Err(f) => return Err((describe(&f, "START"), Some(engine))),
         }
@@ -112,7 +126,12 @@ fn start(spec: &EngineSpec, s: &Setup, stop: &AtomicBool) -> Result<Player, (Los
 
 /// Asks the player on move for its move; returns the reply cell (unchecked) and the time taken,
 /// or why it loses.
-fn ask(p: &mut Player, board: &Board, l: &Limits, stop: &AtomicBool) -> Result<((i64, i64), u64), Loss> {
+fn ask(
+    p: &mut Player,
+    board: &Board,
+    l: &Limits,
+    stop: &AtomicBool,
+) -> Result<((i64, i64), u64), Loss> {
     let left = l.match_ms.saturating_sub(p.used_ms);
     let limit = match (l.turn_ms, l.match_ms) {
         (0, 0) => None,
@@ -232,7 +251,12 @@ pub fn play(s: &Setup, black: &EngineSpec, white: &EngineSpec, stop: &AtomicBool
 }
 
 /// The move loop; returns the winner and the reason.
-fn referee(s: &Setup, ps: &mut [Player], rec: &mut GameRecord, stop: &AtomicBool) -> (Option<Color>, String) {
+fn referee(
+    s: &Setup,
+    ps: &mut [Player],
+    rec: &mut GameRecord,
+    stop: &AtomicBool,
+) -> (Option<Color>, String) {
     let mut board = Board::new(s.rule, s.dims);
     for &p in &s.opening {
         board.make(p);
@@ -252,12 +276,25 @@ fn referee(s: &Setup, ps: &mut [Player], rec: &mut GameRecord, stop: &AtomicBool
             Err(why) => return (Some(c.opp()), format!("{name} {why}")),
         };
         let Some(cell) = s.dims.pos(x, y) else {
-            return (Some(c.opp()), format!("{name} played off the board ({x},{y})"));
+            return (
+                Some(c.opp()),
+                format!("{name} played off the board ({x},{y})"),
+            );
         };
         rec.moves.push((cell, ms));
         match board.judge(cell) {
-            Verdict::Illegal => return (Some(c.opp()), format!("{name} played an occupied cell ({x},{y})")),
-            Verdict::Foul(f) => return (Some(c.opp()), format!("{name} played a foul ({}) at {x},{y}", f.name())),
+            Verdict::Illegal => {
+                return (
+                    Some(c.opp()),
+                    format!("{name} played an occupied cell ({x},{y})"),
+                )
+            }
+            Verdict::Foul(f) => {
+                return (
+                    Some(c.opp()),
+                    format!("{name} played a foul ({}) at {x},{y}", f.name()),
+                )
+            }
             Verdict::Win => return (Some(c), format!("{name} made five")),
             Verdict::Normal => board.make(cell),
         }

@@ -46,7 +46,8 @@ pub fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let poly = t
         * (0.254_829_592
-            + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let y = 1.0 - poly * (-x * x).exp();
     if x < 0.0 {
         -y
@@ -203,7 +204,11 @@ mod tests {
     fn elo_and_interval_by_hand() {
         // W 30, L 20, D 50: s = 0.55; σ² = (30·0.45² + 50·0.05² + 20·0.55²)/100 = 0.1225;
         // se = 0.035; Elo = −400·log10(1/0.55 − 1) = 34.86; interval at s ∓ 1.96·0.035.
-        let r = Wld { w: 30, l: 20, d: 50 };
+        let r = Wld {
+            w: 30,
+            l: 20,
+            d: 50,
+        };
         close(r.score(), 0.55, 1e-12);
         close(r.variance(), 0.1225, 1e-12);
         let e = r.elo().unwrap();
@@ -242,14 +247,32 @@ mod tests {
         close(lo, -2.944_439, 1e-6);
         close(hi, 2.944_439, 1e-6);
         // s1 = 1/(1 + 10^(−5/400)) = 0.507195; LLR = 50·((0.05)² − (0.042805)²)/0.1225 = 0.27255.
-        let r = Wld { w: 30, l: 20, d: 50 };
+        let r = Wld {
+            w: 30,
+            l: 20,
+            d: 50,
+        };
         close(t.llr(&r), 0.272_547, 1e-5);
         assert_eq!(t.decide(&r), None);
         // Many more wins than losses: H1; the reverse: H0.
-        assert_eq!(t.decide(&Wld { w: 600, l: 400, d: 1000 }), Some(SprtDecision::H1));
-        assert_eq!(t.decide(&Wld { w: 400, l: 600, d: 1000 }), Some(SprtDecision::H0));
+        assert_eq!(
+            t.decide(&Wld {
+                w: 600,
+                l: 400,
+                d: 1000
+            }),
+            Some(SprtDecision::H1)
+        );
+        assert_eq!(
+            t.decide(&Wld {
+                w: 400,
+                l: 600,
+                d: 1000
+            }),
+            Some(SprtDecision::H0)
+        );
         // All wins: σ² is floored at 1/(4N); 20 wins give LLR = 10·(0.25 − 0.492805²)/0.0125.
-        close(t.llr(&Wld { w: 20, l: 0, d: 0 }), 5.7220, 1e-3);
+        close(t.llr(&Wld { w: 20, l: 0, d: 0 }), 5.7147, 1e-3);
         assert_eq!(t.llr(&Wld::default()), 0.0);
     }
 }

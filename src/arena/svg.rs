@@ -54,7 +54,11 @@ pub fn render(dims: Dims, moves: &[Pos], title: &str) -> String {
     }
     let r = CELL / 2 - 1;
     for (i, p) in moves.iter().enumerate() {
-        let (fill, ink) = if i % 2 == 0 { ("black", "white") } else { ("white", "black") };
+        let (fill, ink) = if i % 2 == 0 {
+            ("black", "white")
+        } else {
+            ("white", "black")
+        };
         let last = i + 1 == moves.len();
         let ink = if last { "red" } else { ink };
         let (cx, cy) = (at(p.x()), at(p.y()));
@@ -81,7 +85,9 @@ pub fn render(dims: Dims, moves: &[Pos], title: &str) -> String {
 }
 
 fn xml_escape(t: &str) -> String {
-    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -96,7 +102,10 @@ mod tests {
         assert!(s.trim_end().ends_with("</svg>"));
         assert_eq!(s.matches("<circle").count(), 2);
         assert_eq!(s.matches("<line").count(), 30);
-        assert!(s.contains(r#"cx="240" cy="240" r="14" fill="black""#), "{s}");
+        assert!(
+            s.contains(r#"cx="240" cy="240" r="14" fill="black""#),
+            "{s}"
+        );
         assert!(s.contains(r#"fill="red">2</text>"#));
         assert!(s.contains("A &lt;vs&gt; B"));
     }

@@ -4,12 +4,12 @@
 //! Ctrl-C, and the closing tables (per pair, crosstable, Elo list).
 
 use super::config::{Config, Mode};
+use super::interrupt;
 use super::openings::{self, Opening};
 use super::record;
 use super::referee::{self, GameRecord, Setup};
 use super::schedule::{self, Job};
 use super::stats::{fmt_elo, Sprt, SprtDecision, Wld};
-use super::interrupt;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
@@ -89,7 +89,10 @@ fn unique_names(names: Vec<String>) -> Vec<String> {
 
 fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
     let Some(path) = &cfg.openings else {
-        return Ok(vec![Opening { moves: Vec::new(), line: 0 }]);
+        return Ok(vec![Opening {
+            moves: Vec::new(),
+            line: 0,
+        }]);
     };
     let (good, bad) = openings::load(path, cfg.rule, cfg.dims)?;
     for b in &bad {
@@ -104,8 +107,14 @@ fn load_openings(cfg: &Config) -> Result<Vec<Opening>, String> {
 /// Writes one finished game into the output folder.
 fn save(out: &Path, index: usize, g: &GameRecord) -> std::io::Result<()> {
     let games = out.join("games");
-    std::fs::write(games.join(format!("{:04}.psq", index + 1)), record::to_psq(g))?;
-    std::fs::write(games.join(format!("{:04}.sgf", index + 1)), record::to_sgf(g))?;
+    std::fs::write(
+        games.join(format!("{:04}.psq", index + 1)),
+        record::to_psq(g),
+    )?;
+    std::fs::write(
+        games.join(format!("{:04}.sgf", index + 1)),
+        record::to_sgf(g),
+    )?;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -150,7 +159,13 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     let (tx, rx) = channel::<(Job, GameRecord)>();
     let mut workers = Vec::new();
     for _ in 0..cfg.concurrency.min(scheduled.max(1)) {
-        let (queue, stop, halt, tx, opens) = (queue.clone(), stop.clone(), halt.clone(), tx.clone(), opens.clone());
+        let (queue, stop, halt, tx, opens) = (
+            queue.clone(),
+            stop.clone(),
+            halt.clone(),
+            tx.clone(),
+            opens.clone(),
+        );
         let cfg = cfg.clone();
         workers.push(std::thread::spawn(move || loop {
             if halt.load(Ordering::SeqCst) {
@@ -166,7 +181,12 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
                 limits: cfg.limits,
                 draw_after: cfg.draw_limit(),
             };
-            let g = referee::play(&setup, &cfg.engines[job.black], &cfg.engines[job.white], &stop);
+            let g = referee::play(
+                &setup,
+                &cfg.engines[job.black],
+                &cfg.engines[job.white],
+                &stop,
+            );
             if tx.send((job, g)).is_err() {
                 return;
             }
@@ -209,7 +229,13 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
             save(out, job.index, &g).map_err(|e| format!("cannot write results: {e}"))?;
         }
         let head = progress_line(&table, cfg.mode, sprt.as_ref(), played, scheduled);
-        let last = format!("game {} {} vs {}: {}", job.index + 1, g.names[0], g.names[1], g.reason);
+        let last = format!(
+            "game {} {} vs {}: {}",
+            job.index + 1,
+            g.names[0],
+            g.names[1],
+            g.reason
+        );
         if tty {
             print!("\r\x1b[K{head} | {last}");
             let _ = std::io::stdout().flush();
@@ -241,7 +267,8 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     let text = summary(&outcome, cfg.mode, sprt.as_ref());
     print!("{text}");
     if let Some(out) = &cfg.out {
-        std::fs::write(out.join("summary.txt"), &text).map_err(|e| format!("cannot write summary: {e}"))?;
+        std::fs::write(out.join("summary.txt"), &text)
+            .map_err(|e| format!("cannot write summary: {e}"))?;
     }
     Ok(outcome)
 }
@@ -250,7 +277,14 @@ fn pair_line(t: &Table, a: usize, b: usize) -> String {
     let r = t.wld[a][b];
     let elo = r
         .elo()
-        .map(|e| format!("Elo {} [{}, {}]", fmt_elo(e.elo), fmt_elo(e.lo), fmt_elo(e.hi)))
+        .map(|e| {
+            format!(
+                "Elo {} [{}, {}]",
+                fmt_elo(e.elo),
+                fmt_elo(e.lo),
+                fmt_elo(e.hi)
+            )
+        })
         .unwrap_or_default();
     format!(
         "{} vs {}: {} - {} - {} ({:.3}) {elo} LOS {:.1}%",
@@ -264,7 +298,13 @@ fn pair_line(t: &Table, a: usize, b: usize) -> String {
     )
 }
 
-fn progress_line(t: &Table, mode: Mode, sprt: Option<&Sprt>, played: usize, total: usize) -> String {
+fn progress_line(
+    t: &Table,
+    mode: Mode,
+    sprt: Option<&Sprt>,
+    played: usize,
+    total: usize,
+) -> String {
     let mut s = format!("[{played}/{total}]");
     if mode == Mode::Match {
         s.push(' ');
@@ -339,8 +379,19 @@ pub fn crosstable(t: &Table) -> String {
     list.sort_by(|a, b| b.1.score().total_cmp(&a.1.score()));
     s.push_str("\nRank Name Elo (vs field) W-L-D\n");
     for (k, (i, r)) in list.iter().enumerate() {
-        let e = r.elo().map(|e| fmt_elo(e.elo)).unwrap_or_else(|| "-".into());
-        s.push_str(&format!("{:>4} #{} {} {e} {}-{}-{}\n", k + 1, i + 1, t.names[*i], r.w, r.l, r.d));
+        let e = r
+            .elo()
+            .map(|e| fmt_elo(e.elo))
+            .unwrap_or_else(|| "-".into());
+        s.push_str(&format!(
+            "{:>4} #{} {} {e} {}-{}-{}\n",
+            k + 1,
+            i + 1,
+            t.names[*i],
+            r.w,
+            r.l,
+            r.d
+        ));
     }
     s
 }
@@ -363,6 +414,9 @@ mod tests {
         let c = crosstable(&t);
         assert!(c.contains("2.5/3"), "{c}");
         assert!(c.contains("0.5/3"), "{c}");
-        assert!(c.lines().any(|l| l.trim_start().starts_with("1 #1 x")), "{c}");
+        assert!(
+            c.lines().any(|l| l.trim_start().starts_with("1 #1 x")),
+            "{c}"
+        );
     }
 }
