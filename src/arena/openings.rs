@@ -30,11 +30,11 @@ pub fn parse_line(text: &str, dims: Dims) -> Result<Vec<Pos>, String> {
 /// Parses an offset line `dx,dy, dx,dy, …` (commas and/or spaces between numbers).
 pub fn parse_offsets(text: &str, dims: Dims) -> Result<Vec<Pos>, String> {
     let nums: Vec<i64> = text
-        .split(|c: char| c == ',' || c == ' ')
+        .split([',', ' '])
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().map_err(|_| format!("bad number {s:?}")))
         .collect::<Result<_, _>>()?;
-    if nums.len() % 2 != 0 {
+    if !nums.len().is_multiple_of(2) {
         return Err("odd count of offsets".into());
     }
     let c = dims.centre();
@@ -89,6 +89,9 @@ pub fn load(path: &Path, rule: Rule, dims: Dims) -> Result<(Vec<Opening>, Vec<St
     Ok(parse_file(&text, rule, dims))
 }
 
+/// A map of board offsets (a symmetry of the square).
+type Sym = fn((i64, i64)) -> (i64, i64);
+
 /// A RIF opening as offsets from the centre: Black's first stone (0,0), White's stone and
 /// Black's third stone; y grows downwards, White's stone is above Black's.
 pub type RifOpening = [(i64, i64); 3];
@@ -99,7 +102,7 @@ pub type RifOpening = [(i64, i64); 3];
 /// maps onto each other. Direct first; within each, by the third stone's row then column.
 pub fn rif26() -> Vec<RifOpening> {
     // The eight symmetries of the square.
-    let syms: [fn((i64, i64)) -> (i64, i64); 8] = [
+    let syms: [Sym; 8] = [
         |(x, y)| (x, y),
         |(x, y)| (-x, y),
         |(x, y)| (x, -y),
