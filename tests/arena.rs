@@ -389,3 +389,23 @@ fn ctrl_c_stops_the_engines_and_writes_what_it_has() {
     assert!(dir.join("out/summary.txt").exists());
     assert_all_gone(&pf, 2);
 }
+
+#[test]
+fn every_preset_loads_and_its_openings_fit() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for e in std::fs::read_dir(root.join("tournaments")).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().and_then(|x| x.to_str()) != Some("conf") {
+            continue;
+        }
+        seen += 1;
+        let mut c = kakugo::arena::config::Config::default();
+        c.load(&path).unwrap();
+        let open = root.join(c.openings.clone().expect("presets name their openings"));
+        let (good, bad) = kakugo::arena::openings::load(&open, c.rule, c.dims).unwrap();
+        assert!(good.len() >= 26, "{}", path.display());
+        assert!(bad.is_empty(), "{}: {bad:?}", path.display());
+    }
+    assert!(seen >= 7);
+}
