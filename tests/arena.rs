@@ -12,12 +12,27 @@ use std::time::{Duration, Instant};
 
 const EXE: &str = env!("CARGO_BIN_EXE_kakugo-arena");
 
-/// A scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+/// A scratch folder for one test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let d = std::env::temp_dir().join(format!("kakugo-arena-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
 }
 
 /// A fake engine in `mode` that records its pid in `pidfile`.
@@ -95,7 +110,7 @@ fn replay_ok(g: &GameRecord) {
     }
 }
 
-fn one_game(black: &str, white: &str, rule: Rule, name: &str) -> (GameRecord, PathBuf) {
+fn one_game(black: &str, white: &str, rule: Rule, name: &str) -> (GameRecord, PidFile) {
     let dir = scratch(name);
     let pf = dir.join("pids");
     let g = play(
@@ -104,7 +119,17 @@ fn one_game(black: &str, white: &str, rule: Rule, name: &str) -> (GameRecord, Pa
         &fake(white, &pf),
         &AtomicBool::new(false),
     );
-    (g, pf)
+    (g, PidFile(pf, dir))
+}
+
+/// A pid file inside a scratch folder that lives as long as it.
+struct PidFile(PathBuf, #[allow(dead_code)] Scratch);
+
+impl std::ops::Deref for PidFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
 }
 
 #[test]
