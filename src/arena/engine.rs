@@ -48,14 +48,24 @@ impl Engine {
     /// Starts `cmd` through `sh -c 'exec CMD'` (so arguments and quotes work as in a shell), in a
     /// process group of its own, with stdin and stdout piped and stderr discarded.
     pub fn spawn(cmd: &str) -> std::io::Result<Engine> {
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
             .arg(format!("exec {cmd}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        // If the arena itself dies (even by SIGKILL), the kernel kills the engine too.
+        #[cfg(target_os = "linux")]
+        // SAFETY: prctl is async-signal-safe and touches only the new process.
+        unsafe {
+            command.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                Ok(())
+            });
+        }
+        let mut child = command.spawn()?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
