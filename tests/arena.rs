@@ -52,10 +52,10 @@ fn setup(rule: Rule) -> Setup {
         dims: Dims::square(15).unwrap(),
         opening: Vec::new(),
         limits: Limits {
-            turn_ms: 400,
+            turn_ms: 500,
             match_ms: 0,
-            tolerance_ms: 400,
-            startup_ms: 2000,
+            tolerance_ms: 1000,
+            startup_ms: 5000,
             ..Limits::default()
         },
         draw_after: 0,
@@ -213,7 +213,7 @@ fn an_occupied_cell_loses() {
 
 #[test]
 fn a_slow_engine_loses_on_time() {
-    // 3 s per move against 400 ms + 400 ms tolerance: killed at the deadline.
+    // 3 s per move against 500 ms + 1000 ms tolerance: killed at the deadline.
     let (g, pf) = one_game("legal", "slow:3000", Rule::Freestyle, "slow");
     assert_eq!(g.winner, Some(Color::Black));
     assert_eq!(g.reason, "slow:3000 lost on time (no answer)");
