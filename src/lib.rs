@@ -7,3 +7,4 @@
 pub mod bench;
 pub mod board;
 pub mod rules;
+pub mod threat;
