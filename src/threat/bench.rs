@@ -112,12 +112,13 @@ pub fn run_bench(dir: &str, vct_ms: u64) {
                 Some("win-by-VCF") => bench_vcf(&mut b, &id, true, &mut vcf_t),
                 Some("no-VCF") => bench_vcf(&mut b, &id, false, &mut neg_t),
                 Some("win-by-VCT") => {
-                    let start = Instant::now();
                     let limits = VctLimits {
                         time: Some(Duration::from_millis(vct_ms)),
                         ..VctLimits::default()
                     };
-                    let r = Vct::new().solve(&mut b, limits);
+                    let mut solver = Vct::new();
+                    let start = Instant::now();
+                    let r = solver.solve(&mut b, limits);
                     let ms = start.elapsed().as_secs_f64() * 1e3;
                     vct_t.total += 1;
                     if r.win {
@@ -140,8 +141,9 @@ pub fn run_bench(dir: &str, vct_ms: u64) {
 
 /// Solves one VCF or no-VCF record.
 fn bench_vcf(b: &mut Board, id: &str, win: bool, t: &mut Tally) {
+    let mut solver = Vcf::default();
     let start = Instant::now();
-    let r = Vcf::default().solve(b, MAX_FOURS, BENCH_VCF_NODES);
+    let r = solver.solve(b, MAX_FOURS, BENCH_VCF_NODES);
     let ms = start.elapsed().as_secs_f64() * 1e3;
     t.total += 1;
     t.ms.push(ms);

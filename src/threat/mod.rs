@@ -16,7 +16,7 @@ pub mod vct;
 pub mod verify;
 
 use crate::board::{Board, Pos};
-use crate::rules::Color;
+use crate::rules::{Color, Pattern};
 
 /// The empty cells where `c` may legally make a four (or five), in board order.
 pub fn four_moves(b: &mut Board, c: Color) -> Vec<Pos> {
@@ -34,6 +34,24 @@ pub fn threat_moves(b: &mut Board, c: Color) -> Vec<Pos> {
         .dims()
         .cells()
         .filter(|&p| b.is_empty(p) && (b.makes_four(p, c) || b.makes_open_three(p, c)))
+        .collect();
+    cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
+}
+
+/// Whether a stone of `c` on empty `p` makes a closed three in some direction and is no four or
+/// open three: a quiet move that may set up a VCF (a "fukumi" move) without a visible threat.
+pub fn makes_quiet_threat(b: &Board, p: Pos, c: Color) -> bool {
+    !b.makes_four(p, c)
+        && !b.makes_open_three(p, c)
+        && (0..4).any(|d| b.pattern(p, d, c) == Pattern::B3)
+}
+
+/// The empty cells where `c` may legally make a closed three but no four or open three.
+pub fn quiet_moves(b: &mut Board, c: Color) -> Vec<Pos> {
+    let cand: Vec<Pos> = b
+        .dims()
+        .cells()
+        .filter(|&p| b.is_empty(p) && makes_quiet_threat(b, p, c))
         .collect();
     cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
 }

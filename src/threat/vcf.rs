@@ -13,7 +13,7 @@ use crate::rules::{Color, Combo};
 /// Default log2 size of the VCF transposition table.
 pub const DEFAULT_TT_BITS: u32 = 20;
 /// Default depth limit: attacker fours along one line.
-pub const MAX_FOURS: u32 = 60;
+pub const MAX_FOURS: u32 = 120;
 /// Default node limit of one VCF search.
 pub const DEFAULT_NODE_LIMIT: u64 = 5_000_000;
 

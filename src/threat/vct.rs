@@ -39,6 +39,8 @@ pub struct VctLimits {
     pub vcf_fours: u32,
     /// Node limit of each inner VCF search.
     pub vcf_nodes: u64,
+    /// Also try quiet moves (closed threes) that set up a VCF.
+    pub quiet: bool,
 }
 
 impl Default for VctLimits {
@@ -49,6 +51,7 @@ impl Default for VctLimits {
             max_attacks: DEFAULT_MAX_ATTACKS,
             vcf_fours: DEFAULT_VCF_FOURS,
             vcf_nodes: DEFAULT_VCF_NODES,
+            quiet: true,
         }
     }
 }
@@ -86,12 +89,14 @@ pub struct Vct {
     nodes: Vec<Node>,
     limits: VctLimits,
     attacker: Color,
-    /// Solved attacker-to-move positions: hash -> (win, attacks used when solved).
+    /// Solved positions: hash -> (win, attacker moves made before it when solved).
     solved: HashMap<u64, (bool, u32)>,
     /// The VCF threat line of each open defender node, by node index.
     threats: HashMap<u32, Vec<Pos>>,
     /// The threat line found by the last defender evaluation, until its node is stored.
     pending: Option<Vec<Pos>>,
+    /// Whether the current iteration cut a branch at the attacker-move limit.
+    cut: bool,
 }
 
 impl Default for Vct {
@@ -111,15 +116,50 @@ impl Vct {
             solved: HashMap::new(),
             threats: HashMap::new(),
             pending: None,
+            cut: false,
         }
     }
 
-    /// Searches for a VCT of the side to move. The board is left as it was.
+    /// Searches for a VCT of the side to move, deepening the attacker-move limit one step at a
+    /// time up to `limits.max_attacks`. The board is left as it was.
     pub fn solve(&mut self, b: &mut Board, limits: VctLimits) -> VctResult {
         let start = Instant::now();
         let vcf_before = self.vcf.total_nodes;
         self.limits = limits;
         self.attacker = b.side_to_move();
+        let mut total = 0;
+        let mut result = VctResult {
+            win: false,
+            disproven: false,
+            line: Vec::new(),
+            nodes: 0,
+            vcf_nodes: 0,
+        };
+        for depth in 1..=limits.max_attacks {
+            self.limits.max_attacks = depth;
+            self.cut = false;
+            let (pn, dn) = self.search(b, limits.nodes.saturating_sub(total), start);
+            total += self.nodes.len() as u64;
+            if pn == 0 {
+                result.win = true;
+                result.line = self.principal_line(b);
+                break;
+            }
+            if dn != 0 {
+                break;
+            }
+            if !self.cut {
+                result.disproven = true;
+                break;
+            }
+        }
+        result.nodes = total;
+        result.vcf_nodes = self.vcf.total_nodes - vcf_before;
+        result
+    }
+
+    /// One proof-number search under the current limits; returns the root's numbers.
+    fn search(&mut self, b: &mut Board, budget: u64, start: Instant) -> (u32, u32) {
         self.nodes.clear();
         self.solved.clear();
         self.threats.clear();
@@ -127,8 +167,8 @@ impl Vct {
         self.nodes.push(root);
         let mut path = Vec::new();
         while self.nodes[0].pn != 0 && self.nodes[0].dn != 0 {
-            if self.nodes.len() as u64 >= limits.nodes
-                || limits.time.is_some_and(|t| start.elapsed() >= t)
+            if self.nodes.len() as u64 >= budget
+                || self.limits.time.is_some_and(|t| start.elapsed() >= t)
             {
                 break;
             }
@@ -137,15 +177,7 @@ impl Vct {
             self.expand(b, leaf);
             self.back_up(b, &mut path);
         }
-        let win = self.nodes[0].pn == 0;
-        let line = if win { self.principal_line(b) } else { Vec::new() };
-        VctResult {
-            win,
-            disproven: self.nodes[0].dn == 0,
-            line,
-            nodes: self.nodes.len() as u64,
-            vcf_nodes: self.vcf.total_nodes - vcf_before,
-        }
+        (self.nodes[0].pn, self.nodes[0].dn)
     }
 
     /// From the root, follows the most-proving children to an unexpanded node, playing the moves.
@@ -178,6 +210,10 @@ impl Vct {
         while let Some(n) = path.pop() {
             let or = b.side_to_move() == self.attacker;
             self.update(n, or);
+            let node = self.nodes[n as usize];
+            if node.pn == 0 || node.dn == 0 {
+                self.solved.insert(b.hash(), (node.pn == 0, node.attacks));
+            }
             if !path.is_empty() {
                 b.unmake();
             }
@@ -220,11 +256,21 @@ impl Vct {
             expanded: false,
             attacks,
         };
-        let value = if b.side_to_move() == self.attacker {
+        let known = self
+            .solved
+            .get(&b.hash())
+            .filter(|&&(win, used)| win || used <= attacks)
+            .map(|&(win, _)| win);
+        let value = if known.is_some() {
+            known
+        } else if b.side_to_move() == self.attacker {
             self.eval_attacker(b, attacks)
         } else {
             self.eval_defender(b)
         };
+        if let Some(win) = value {
+            self.solved.insert(b.hash(), (win, attacks));
+        }
         match value {
             Some(true) => (node.pn, node.dn) = (0, INF),
             Some(false) => (node.pn, node.dn) = (INF, 0),
@@ -242,16 +288,14 @@ impl Vct {
         if b.count(att.opp(), Combo::Five) >= 2 {
             return Some(false);
         }
-        if let Some(&(win, used)) = self.solved.get(&b.hash()) {
-            if win || used <= attacks {
-                return Some(win);
-            }
-        }
         if self.vcf(b).is_win() {
-            self.solved.insert(b.hash(), (true, attacks));
             return Some(true);
         }
-        (attacks >= self.limits.max_attacks).then_some(false)
+        if attacks >= self.limits.max_attacks {
+            self.cut = true;
+            return Some(false);
+        }
+        None
     }
 
     /// Defender to move: a defender five loses the proof; a four must be blocked (expanded
@@ -321,10 +365,13 @@ impl Vct {
         }
         let mut moves = super::threat_moves(b, att);
         let recent: Vec<Pos> = b.history().iter().rev().take(4).copied().collect();
-        moves.sort_by_cached_key(|&p| {
-            let dist = recent.iter().map(|&r| p.distance(r)).min().unwrap_or(0);
-            (Combo::Five as usize - b.combo(p, att) as usize, dist)
-        });
+        let near = |p: Pos| recent.iter().map(|&r| p.distance(r)).min().unwrap_or(0);
+        moves.sort_by_cached_key(|&p| (Combo::Five as usize - b.combo(p, att) as usize, near(p)));
+        if self.limits.quiet {
+            let mut quiet = super::quiet_moves(b, att);
+            quiet.sort_by_cached_key(|&p| near(p));
+            moves.extend(quiet);
+        }
         moves
     }
 
