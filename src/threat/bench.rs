@@ -49,7 +49,9 @@ pub fn record_board(line: &str) -> Result<Board, String> {
         .find("\"size\": ")
         .and_then(|i| {
             let rest = &line[i + 8..];
-            rest[..rest.find(|c: char| !c.is_ascii_digit())?].parse().ok()
+            rest[..rest.find(|c: char| !c.is_ascii_digit())?]
+                .parse()
+                .ok()
         })
         .unwrap_or(15);
     let dims = Dims::square(size).ok_or("bad size")?;

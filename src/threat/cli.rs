@@ -136,7 +136,10 @@ fn execute(o: &Opts) -> Result<i32, String> {
     } else {
         "no win found (limit)"
     };
-    println!("{what}; nodes {} + vcf {}; time {ms:.2} ms", r.nodes, r.vcf_nodes);
+    println!(
+        "{what}; nodes {} + vcf {}; time {ms:.2} ms",
+        r.nodes, r.vcf_nodes
+    );
     Ok(1)
 }
 

@@ -8,7 +8,7 @@
 //! five itself.
 
 use crate::board::{Board, Pos};
-use crate::rules::{Color, Combo};
+use crate::rules::{Color, Combo, Rule};
 
 /// Default log2 size of the VCF transposition table.
 pub const DEFAULT_TT_BITS: u32 = 20;
@@ -53,6 +53,8 @@ pub struct Vcf {
     nodes: u64,
     limit: u64,
     aborted: bool,
+    /// The rule the table's entries were found under (the hash does not include it).
+    rule: Option<Rule>,
     /// Nodes searched over the solver's lifetime.
     pub total_nodes: u64,
 }
@@ -72,6 +74,7 @@ impl Vcf {
             nodes: 0,
             limit: 0,
             aborted: false,
+            rule: None,
             total_nodes: 0,
         }
     }
@@ -87,6 +90,10 @@ impl Vcf {
         self.nodes = 0;
         self.limit = node_limit;
         self.aborted = false;
+        if self.rule != Some(b.rule()) {
+            self.tt.fill(Entry::default());
+            self.rule = Some(b.rule());
+        }
         let mut line = Vec::new();
         let won = self.attack(b, max_fours.min(255), &mut line);
         self.total_nodes += self.nodes;
@@ -222,7 +229,13 @@ fn candidates(b: &mut Board, att: Color, first: Pos) -> Vec<Pos> {
     }
     let mut moves = super::four_moves(b, att);
     let h = b.history();
-    let recent: Vec<Pos> = h.iter().rev().take(4).copied().filter(|p| !p.is_none()).collect();
+    let recent: Vec<Pos> = h
+        .iter()
+        .rev()
+        .take(4)
+        .copied()
+        .filter(|p| !p.is_none())
+        .collect();
     let key = |p: Pos| {
         let dist = recent.iter().map(|&r| p.distance(r)).min().unwrap_or(0);
         let strength = Combo::Five as usize - b.combo(p, att) as usize;

@@ -23,6 +23,9 @@ pub const DEFAULT_NODES: u64 = 200_000;
 pub const DEFAULT_MAX_ATTACKS: u32 = 12;
 /// Default depth limit (attacker fours) of the inner VCF searches.
 pub const DEFAULT_VCF_FOURS: u32 = 20;
+/// Inner VCF searches at attacker-move limit `d` look for at most `d + VCF_FOURS_OVER_DEPTH`
+/// fours (and never more than the `vcf_fours` limit).
+pub const VCF_FOURS_OVER_DEPTH: u32 = 3;
 /// Default node limit of each inner VCF search.
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
 
@@ -31,6 +34,8 @@ pub const DEFAULT_VCF_NODES: u64 = 20_000;
 pub struct VctLimits {
     /// Tree nodes to create at most.
     pub nodes: u64,
+    /// Total work limit: tree nodes plus inner VCF nodes (a deterministic time limit).
+    pub work: u64,
     /// Wall-clock limit, if any.
     pub time: Option<Duration>,
     /// Attacker moves along one branch at most.
@@ -47,6 +52,7 @@ impl Default for VctLimits {
     fn default() -> Self {
         VctLimits {
             nodes: DEFAULT_NODES,
+            work: u64::MAX,
             time: None,
             max_attacks: DEFAULT_MAX_ATTACKS,
             vcf_fours: DEFAULT_VCF_FOURS,
@@ -138,7 +144,8 @@ impl Vct {
         for depth in 1..=limits.max_attacks {
             self.limits.max_attacks = depth;
             self.cut = false;
-            let (pn, dn) = self.search(b, limits.nodes.saturating_sub(total), start);
+            let done = total + self.vcf.total_nodes - vcf_before;
+            let (pn, dn) = self.search(b, limits.nodes.saturating_sub(total), start, done);
             total += self.nodes.len() as u64;
             if pn == 0 {
                 result.win = true;
@@ -159,7 +166,8 @@ impl Vct {
     }
 
     /// One proof-number search under the current limits; returns the root's numbers.
-    fn search(&mut self, b: &mut Board, budget: u64, start: Instant) -> (u32, u32) {
+    fn search(&mut self, b: &mut Board, budget: u64, start: Instant, done: u64) -> (u32, u32) {
+        let work_start = self.vcf.total_nodes;
         self.nodes.clear();
         self.solved.clear();
         self.threats.clear();
@@ -167,7 +175,9 @@ impl Vct {
         self.nodes.push(root);
         let mut path = Vec::new();
         while self.nodes[0].pn != 0 && self.nodes[0].dn != 0 {
+            let work = self.vcf.total_nodes - work_start + self.nodes.len() as u64 + done;
             if self.nodes.len() as u64 >= budget
+                || work >= self.limits.work
                 || self.limits.time.is_some_and(|t| start.elapsed() >= t)
             {
                 break;
@@ -322,7 +332,8 @@ impl Vct {
 
     /// The inner VCF search of the side to move.
     fn vcf(&mut self, b: &mut Board) -> VcfOutcome {
-        let (fours, nodes) = (self.limits.vcf_fours, self.limits.vcf_nodes);
+        let fours = (self.limits.max_attacks + VCF_FOURS_OVER_DEPTH).min(self.limits.vcf_fours);
+        let nodes = self.limits.vcf_nodes;
         self.vcf.solve(b, fours, nodes)
     }
 

@@ -119,7 +119,10 @@ fn defender_step(
         return if legal.is_empty() {
             Ok(())
         } else {
-            Err(format!("move {i}: the defender can block at {:?}", legal[0]))
+            Err(format!(
+                "move {i}: the defender can block at {:?}",
+                legal[0]
+            ))
         };
     }
     if !legal.contains(&r) {
