@@ -10,3 +10,5 @@ pub mod bench;
 pub mod board;
 pub mod rules;
 pub mod search;
+
+pub mod threat;

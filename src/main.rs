@@ -4,4 +4,7 @@ fn main() {
     if args.first().map(String::as_str) == Some("bench") {
         kakugo::bench::run_board();
     }
+    if args.first().map(String::as_str) == Some("solve") {
+        std::process::exit(kakugo::threat::cli::run(&args[1..]));
+    }
 }

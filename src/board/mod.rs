@@ -11,6 +11,7 @@
 pub mod foul;
 pub mod geometry;
 pub mod notation;
+pub mod query;
 pub mod tables;
 pub mod zobrist;
 

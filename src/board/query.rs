@@ -1,0 +1,126 @@
+//! Small read-only queries over the pattern tables that the threat solvers need: where the
+//! five-points of a colour are, and whether a move is a legal four or threat for a colour.
+//!
+//! Nothing here changes the position except the exact renju foul check, which places and takes
+//! back stones and leaves the board as it found it.
+
+use super::{Board, Pos};
+use crate::rules::{Color, Combo, Pattern};
+
+impl Board {
+    /// The empty cells where `c` makes five on a line through `p` (within four cells of it).
+    /// After `c` makes a four at `p`, these are the cells the opponent must block.
+    pub fn five_points_near(&self, p: Pos, c: Color) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for d in 0..4 {
+            for k in -4i32..=4 {
+                let q = p.step(d, k);
+                if k != 0 && self.is_empty(q) && self.combo(q, c) == Combo::Five {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every five-point of `c`: looked for near the last two moves first, then on the whole board.
+    pub fn five_points(&self, c: Color) -> Vec<Pos> {
+        let n = self.count(c, Combo::Five) as usize;
+        if n == 0 {
+            return Vec::new();
+        }
+        let h = self.history();
+        for &m in h.iter().rev().take(2) {
+            if m.is_none() {
+                continue;
+            }
+            let near = self.five_points_near(m, c);
+            if near.len() == n {
+                return near;
+            }
+        }
+        self.cells_at_least(c, Combo::Five)
+    }
+
+    /// Whether `c` may play empty `p` under the rule (renju Black: not a foul; a five is always
+    /// allowed).
+    pub fn is_legal_for(&mut self, p: Pos, c: Color) -> bool {
+        if !self.is_empty(p) {
+            return false;
+        }
+        if !self.rule().has_fouls(c) || self.combo(p, c) != Combo::Forbid {
+            return true;
+        }
+        self.is_forbidden(p).is_none()
+    }
+
+    /// Whether a stone of `c` on empty `p` makes at least one four (or five) in some direction,
+    /// read from the line patterns (so also for renju Black's foul candidates).
+    pub fn makes_four(&self, p: Pos, c: Color) -> bool {
+        let k = self.combo(p, c);
+        if k.is_four() {
+            return true;
+        }
+        k == Combo::Forbid
+            && (0..4).any(|d| {
+                matches!(
+                    self.pattern(p, d, c),
+                    Pattern::B4 | Pattern::F4 | Pattern::Five
+                )
+            })
+    }
+
+    /// Whether a stone of `c` on empty `p` makes an open three in some direction.
+    pub fn makes_open_three(&self, p: Pos, c: Color) -> bool {
+        let k = self.combo(p, c);
+        matches!(k, Combo::Three | Combo::ThreeThree | Combo::FourThree)
+            || ((k == Combo::Forbid || k == Combo::FlexFour)
+                && (0..4).any(|d| self.pattern(p, d, c) == Pattern::F3))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_moves;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    fn board(moves: &str) -> Board {
+        let dims = Dims::square(15).unwrap();
+        let mut b = Board::new(Rule::Freestyle, dims);
+        for p in parse_moves(moves, dims).unwrap() {
+            b.make(p);
+        }
+        b
+    }
+
+    #[test]
+    fn five_points_of_a_four() {
+        // Black h8 i8 j8 k8 (white stones far away): g8 and l8 complete five.
+        let b = board("h8a1i8a3j8a5k8");
+        let dims = b.dims();
+        let mut near = b.five_points_near(parse_moves("k8", dims).unwrap()[0], Color::Black);
+        near.sort();
+        let mut want = parse_moves("g8l8", dims).unwrap();
+        want.sort();
+        assert_eq!(near, want);
+        let mut all = b.five_points(Color::Black);
+        all.sort();
+        assert_eq!(all, want);
+        assert!(b.five_points(Color::White).is_empty());
+    }
+
+    #[test]
+    fn four_and_three_makers() {
+        let b = board("h8a1i8a3j8");
+        let g8 = parse_moves("g8", b.dims()).unwrap()[0];
+        let h9 = parse_moves("h9", b.dims()).unwrap()[0];
+        assert!(b.makes_four(g8, Color::Black));
+        assert!(!b.makes_four(h9, Color::Black));
+        let b2 = board("h8a1i8");
+        let j8 = parse_moves("j8", b2.dims()).unwrap()[0];
+        assert!(b2.makes_open_three(j8, Color::Black));
+        assert!(!b2.makes_open_three(h9, Color::Black));
+    }
+}

@@ -1,0 +1,53 @@
+//! The defence set against a VCF threat: every legal defender move after which the attacker's
+//! VCF line no longer replays.
+//!
+//! A move can only break a line if it changes a line pattern the line reads, which means it lies
+//! within rule reach of one of the line's cells along one of the four lines through it (the
+//! "zone"), or if it makes a four of the defender's own (a counter-four, wherever it is). The
+//! one exception is renju's recursive double-three rule, which reaches further: when the line
+//! depends on the foul check of a candidate shape, every empty cell is tried. Each candidate is
+//! then decided exactly by replaying the line, so the set is exact for the line found.
+
+use super::verify::replay_vcf;
+use crate::board::{Board, Pos};
+
+/// Cells on each side of a line cell that can change its patterns (the largest rule reach).
+const ZONE_REACH: i32 = 5;
+
+/// The defender (side to move) moves that refute the attacker's VCF `line` (valid if the
+/// defender passed). The board is left as it was.
+pub fn defences(b: &mut Board, line: &[Pos]) -> Vec<Pos> {
+    let def = b.side_to_move();
+    b.pass();
+    let sensitive = replay_vcf(b, line).unwrap_or(true);
+    b.unmake();
+    let mut cand: Vec<Pos> = Vec::new();
+    for &p in line.iter().filter(|p| !p.is_none()) {
+        cand.push(p);
+        for d in 0..4 {
+            for k in -ZONE_REACH..=ZONE_REACH {
+                let q = p.step(d, k);
+                if b.is_empty(q) {
+                    cand.push(q);
+                }
+            }
+        }
+    }
+    if sensitive {
+        cand.extend(b.dims().cells().filter(|&q| b.is_empty(q)));
+    }
+    cand.extend(super::four_moves(b, def));
+    let mut seen = vec![false; crate::board::geometry::CELLS];
+    cand.retain(|&q| !std::mem::replace(&mut seen[q.index()], true));
+    cand.into_iter()
+        .filter(|&z| {
+            if !b.is_empty(z) || !b.is_legal_for(z, def) {
+                return false;
+            }
+            b.make(z);
+            let holds = replay_vcf(b, line).is_ok();
+            b.unmake();
+            !holds
+        })
+        .collect()
+}

@@ -1,0 +1,220 @@
+//! Threat-space solvers against the puzzle data (tests/data/puzzles, see its README) and small
+//! hand-made positions: every VCF found and verified, no false VCF claimed, VCTs proven within
+//! node limits (never timed).
+
+mod common;
+
+use common::{board_of, read_jsonl};
+use kakugo::board::notation::parse_moves;
+use kakugo::board::{Board, Dims, Pos};
+use kakugo::rules::Rule;
+use kakugo::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
+use kakugo::threat::vct::{Vct, VctLimits};
+use kakugo::threat::verify::verify_vcf;
+use serde_json::Value;
+
+/// Node limit of one VCF search in the tests.
+const TEST_VCF_NODES: u64 = 5_000_000;
+/// Work limit (tree nodes plus inner VCF nodes) of one VCT search in the tests.
+const TEST_VCT_WORK: u64 = 150_000;
+/// VCT records proven within [`TEST_VCT_WORK`] each, at least (of 191).
+const VCT_FLOOR: usize = 174;
+
+fn all_records() -> Vec<Value> {
+    let mut v = read_jsonl("puzzles/quintet.jsonl");
+    v.extend(read_jsonl("puzzles/selfplay.jsonl"));
+    v
+}
+
+fn records(expected: &str) -> Vec<Value> {
+    all_records()
+        .into_iter()
+        .filter(|r| r["expected"] == expected)
+        .collect()
+}
+
+fn vcf(b: &mut Board) -> VcfOutcome {
+    Vcf::default().solve(b, MAX_FOURS, TEST_VCF_NODES)
+}
+
+/// A position from pos-notation moves (Black first); `pass_last` hands the move to the other side.
+fn position(rule: Rule, moves: &str, pass_last: bool) -> Board {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(rule, dims);
+    for p in parse_moves(moves, dims).unwrap() {
+        b.make(p);
+    }
+    if pass_last {
+        b.pass();
+    }
+    b
+}
+
+fn cells(moves: &str) -> Vec<Pos> {
+    parse_moves(moves, Dims::square(15).unwrap()).unwrap()
+}
+
+#[test]
+fn every_vcf_record_is_solved_and_verified() {
+    let recs = records("win-by-VCF");
+    assert_eq!(recs.len(), 504);
+    let mut failures = Vec::new();
+    for r in &recs {
+        let mut b = board_of(r);
+        let before = b.hash();
+        match vcf(&mut b) {
+            VcfOutcome::Win(line) => {
+                if let Err(e) = verify_vcf(&mut b, &line) {
+                    failures.push(format!("{}: {e}", r["id"]));
+                }
+            }
+            other => failures.push(format!("{}: {other:?}", r["id"])),
+        }
+        assert_eq!(b.hash(), before, "board restored");
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn no_vcf_records_are_not_claimed() {
+    let recs = records("no-VCF");
+    assert_eq!(recs.len(), 300);
+    for r in &recs {
+        let mut b = board_of(r);
+        assert_eq!(vcf(&mut b), VcfOutcome::NoWin, "{}", r["id"]);
+    }
+}
+
+#[test]
+fn vct_records_have_no_vcf_and_are_mostly_proven() {
+    let recs = records("win-by-VCT");
+    assert_eq!(recs.len(), 191);
+    let mut solver = Vct::new();
+    let limits = VctLimits {
+        work: TEST_VCT_WORK,
+        ..VctLimits::default()
+    };
+    let mut solved = 0;
+    for r in &recs {
+        let mut b = board_of(r);
+        assert!(
+            !vcf(&mut b).is_win(),
+            "{}: VCT record claimed as VCF",
+            r["id"]
+        );
+        let res = solver.solve(&mut b, limits);
+        if res.win {
+            solved += 1;
+            check_vct_line(&mut b, &res.line, &r["id"]);
+        }
+    }
+    println!("VCT proven: {solved}/{}", recs.len());
+    assert!(solved >= VCT_FLOOR, "only {solved} VCTs proven");
+}
+
+/// A VCT line must be legal, start with a threat, and end with a verified VCF.
+fn check_vct_line(b: &mut Board, line: &[Pos], id: &Value) {
+    assert!(!line.is_empty(), "{id}: empty line");
+    let first = line[0];
+    assert!(b.is_legal_for(first, b.side_to_move()), "{id}: first move");
+    // The line's tail from some attacker turn on is a VCF: find the last suffix that verifies.
+    let mut played = 0;
+    let mut ok = false;
+    for (i, &m) in line.iter().enumerate() {
+        if i % 2 == 0 && verify_vcf(b, &line[i..]).is_ok() {
+            ok = true;
+            break;
+        }
+        if m.is_none() || !b.is_empty(m) {
+            break;
+        }
+        b.make(m);
+        played += 1;
+    }
+    for _ in 0..played {
+        b.unmake();
+    }
+    assert!(ok, "{id}: line {line:?} does not end in a VCF");
+}
+
+#[test]
+fn freestyle_and_standard_simple_vcf() {
+    // Black: h8 i8 j8 in a row and a white stone at g8: k8 makes a four, l8 the only block...
+    // Black has h9 h10 h11 too, so a four and then the block gives an open four elsewhere.
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        let mut b = position(rule, "h8a1i8a3j8a5h10a7h11a9h12a11", false);
+        // Black to move: h9 makes five-in-a-column h8..h12 at once.
+        let r = vcf(&mut b);
+        let VcfOutcome::Win(line) = r else {
+            panic!("{rule:?}: {r:?}")
+        };
+        assert_eq!(line, cells("h9"));
+        verify_vcf(&mut b, &line).unwrap();
+    }
+    // Two fours in sequence: a broken row and a column that meets it.
+    let mut b = position(Rule::Standard, "c3o1d3o3e3o5g10o7g11o9g12o11", false);
+    let VcfOutcome::Win(line) = vcf(&mut b) else {
+        panic!("no VCF")
+    };
+    verify_vcf(&mut b, &line).unwrap();
+}
+
+#[test]
+fn standard_overline_is_not_a_five() {
+    // Standard: Black c8 d8 e8 f8 _ h8: g8 would make six, so it is not a five.
+    let mut b = position(Rule::Standard, "c8o1d8o3e8o5f8o7h8o9", false);
+    let g8 = cells("g8")[0];
+    assert!(!b.is_win_move(g8, b.side_to_move()));
+    if let VcfOutcome::Win(line) = vcf(&mut b) {
+        assert!(!line.contains(&g8));
+        verify_vcf(&mut b, &line).unwrap();
+    }
+}
+
+#[test]
+fn renju_white_wins_through_a_black_foul() {
+    // Black f8 g8 h6 h7 make h8 a double-three (forbidden); Black m13 closes the diagonal's far
+    // end, g7 the near one. White i9 j10 k11: l12 makes a four whose only block, h8, is
+    // forbidden to Black.
+    let moves = "f8i9g8j10h6k11h7a15m13a13g7";
+    let mut b = position(Rule::Renju, moves, false);
+    assert_eq!(b.side_to_move(), kakugo::rules::Color::White);
+    assert!(b.is_forbidden(cells("h8")[0]).is_some());
+    let VcfOutcome::Win(line) = vcf(&mut b) else {
+        panic!("no VCF")
+    };
+    verify_vcf(&mut b, &line).unwrap();
+    assert_eq!(line.len(), 3, "{line:?}");
+    assert_eq!(line[1], Pos::NONE);
+    // Under freestyle Black simply blocks h8.
+    let mut f = position(Rule::Freestyle, moves, false);
+    assert!(!vcf(&mut f).is_win());
+}
+
+#[test]
+fn defender_four_refutes_a_naive_vcf() {
+    // Black h8 i8 j8 (open: k8 makes a straight four); White a3 b3 c3 d3 threatens e3.
+    let moves = "h8a3i8b3j8c3a15d3";
+    let mut b = position(Rule::Freestyle, moves, false);
+    assert_eq!(vcf(&mut b), VcfOutcome::NoWin);
+    // With Black e4 e5 e6, the block e3 is itself a straight four: a VCF again, starting there.
+    let mut b = position(Rule::Freestyle, "h8a3i8b3j8c3e4d3e5o15e6o13", false);
+    let VcfOutcome::Win(line) = vcf(&mut b) else {
+        panic!("no VCF")
+    };
+    assert_eq!(line[0], cells("e3")[0]);
+    verify_vcf(&mut b, &line).unwrap();
+}
+
+#[test]
+fn verifier_rejects_bad_lines() {
+    let mut b = position(Rule::Freestyle, "h8a3i8b3j8c3a15d3", false);
+    // k8 makes a four but ignores White's five-point e3.
+    assert!(verify_vcf(&mut b, &cells("k8")).is_err());
+    let mut b = position(Rule::Freestyle, "h8a1i8a3j8a5", false);
+    // Not a five at the end; a non-four; a wrong block.
+    assert!(verify_vcf(&mut b, &cells("k8g8")).is_err());
+    assert!(verify_vcf(&mut b, &cells("k9")).is_err());
+    assert!(verify_vcf(&mut b, &cells("k8l8m8")).is_err());
+    assert!(verify_vcf(&mut b, &cells("k8g8l8")).is_ok());
+}
