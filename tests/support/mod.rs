@@ -78,6 +78,16 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
+    /// Takes the input pipe (to write from another thread); give it back with `give_stdin`.
+    pub fn take_stdin(&mut self) -> ChildStdin {
+        self.stdin.take().expect("stdin open")
+    }
+
+    /// Returns the input pipe taken by `take_stdin`.
+    pub fn give_stdin(&mut self, stdin: ChildStdin) {
+        self.stdin = Some(stdin);
+    }
+
     /// Closes the engine's input (end of file).
     pub fn close_input(&mut self) {
         self.stdin = None;
