@@ -204,8 +204,14 @@ mod tests {
             b.make(Pos::new(x, y));
         }
         let stop = AtomicBool::new(false);
-        swap2(&b, &mut Searcher::new(), &Limits::default(), Duration::from_millis(50), &stop)
-            .unwrap()
+        swap2(
+            &b,
+            &mut Searcher::new(),
+            &Limits::default(),
+            Duration::from_millis(50),
+            &stop,
+        )
+        .unwrap()
     }
 
     #[test]

@@ -11,7 +11,16 @@ use std::io::Write;
 use support::{board_lines, parse_move, send_block, Engine};
 
 /// Renju, Black to move; 7,7 is a double-three.
-const RENJU: [(i64, i64); 8] = [(8, 7), (0, 0), (9, 7), (14, 14), (7, 8), (0, 14), (7, 9), (14, 0)];
+const RENJU: [(i64, i64); 8] = [
+    (8, 7),
+    (0, 0),
+    (9, 7),
+    (14, 14),
+    (7, 8),
+    (0, 14),
+    (7, 9),
+    (14, 0),
+];
 
 fn forbid_line(moves: &[(i64, i64)]) -> String {
     let mut b = Board::new(Rule::Renju, Dims::square(15).unwrap());
@@ -103,7 +112,14 @@ fn bad_input_leaves_the_position_unchanged() {
         e.send("YXSHOWFORBID");
         assert_eq!(e.line(), forbid, "after {cmd:?}");
     }
-    for cmd in ["HELLO", "yxresign", "yxswap2step1", "\u{1F4A5}", "x\u{0}y", "7,7,1"] {
+    for cmd in [
+        "HELLO",
+        "yxresign",
+        "yxswap2step1",
+        "\u{1F4A5}",
+        "x\u{0}y",
+        "7,7,1",
+    ] {
         one_line(&mut e, &[cmd], "UNKNOWN");
     }
     // A block that loses its DONE: one ERROR, then the interrupting command runs.
@@ -127,17 +143,51 @@ fn bad_input_leaves_the_position_unchanged() {
 
 /// Valid lines to start mutations from.
 const SEEDS: &[&str] = &[
-    "START 15", "START 20", "START 15 15", "RECTSTART 20,15", "RESTART", "BEGIN", "TURN 7,7",
-    "TURN 0,14", "BOARD", "YXBOARD", "SWAP2BOARD", "DONE", "7,7,1", "8,8,2", "-1,-1,1", "3,4",
-    "INFO rule 4", "INFO rule 1", "INFO rule 8", "INFO rule 2", "INFO game_type 1",
-    "INFO evaluate 7,7", "INFO folder /tmp/x", "INFO show_detail 1", "ABOUT", "TAKEBACK 7,7",
-    "PLAY 5,5", "YXSHOWFORBID", "YXHASHCLEAR", "YXNBEST 2", "YXSHOWINFO", "STOP", "YXSTOP",
+    "START 15",
+    "START 20",
+    "START 15 15",
+    "RECTSTART 20,15",
+    "RESTART",
+    "BEGIN",
+    "TURN 7,7",
+    "TURN 0,14",
+    "BOARD",
+    "YXBOARD",
+    "SWAP2BOARD",
+    "DONE",
+    "7,7,1",
+    "8,8,2",
+    "-1,-1,1",
+    "3,4",
+    "INFO rule 4",
+    "INFO rule 1",
+    "INFO rule 8",
+    "INFO rule 2",
+    "INFO game_type 1",
+    "INFO evaluate 7,7",
+    "INFO folder /tmp/x",
+    "INFO show_detail 1",
+    "ABOUT",
+    "TAKEBACK 7,7",
+    "PLAY 5,5",
+    "YXSHOWFORBID",
+    "YXHASHCLEAR",
+    "YXNBEST 2",
+    "YXSHOWINFO",
+    "STOP",
+    "YXSTOP",
 ];
 
 /// INFO keys the fuzz leaves alone (they would make thinking slow or memory large).
 const KEPT: &[&str] = &[
-    "timeout_turn", "timeout_match", "time_left", "max_depth", "max_node", "thread_num",
-    "hash_size", "max_memory",
+    "timeout_turn",
+    "timeout_match",
+    "time_left",
+    "max_depth",
+    "max_node",
+    "thread_num",
+    "hash_size",
+    "max_memory",
 ];
 
 fn mutate(rng: &mut StdRng, line: &str) -> Vec<u8> {
@@ -150,7 +200,9 @@ fn mutate(rng: &mut StdRng, line: &str) -> Vec<u8> {
             }
             1 => b.insert(at, rng.gen_range(32..127)),
             2 => b.insert(at, rng.gen()),
-            3 => b.splice(at..at, b"99999999999999999999".iter().copied()).for_each(drop),
+            3 => b
+                .splice(at..at, b"99999999999999999999".iter().copied())
+                .for_each(drop),
             4 => b.splice(at..at, b",-".iter().copied()).for_each(drop),
             5 => b.truncate(at),
             6 => b.splice(at..at, b"  \t".iter().copied()).for_each(drop),
@@ -196,9 +248,9 @@ fn fuzz_input(lines: usize, seed: u64) -> Vec<u8> {
 
 /// Whether an output line is one the protocol allows.
 fn well_formed(l: &str) -> bool {
-    let moves = l.split(' ').all(|m| {
-        parse_move(m).is_some_and(|(x, y)| (0..32).contains(&x) && (0..32).contains(&y))
-    });
+    let moves = l
+        .split(' ')
+        .all(|m| parse_move(m).is_some_and(|(x, y)| (0..32).contains(&x) && (0..32).contains(&y)));
     l == "OK"
         || l == "SWAP"
         || l.starts_with("ERROR ")
@@ -238,11 +290,23 @@ fn fuzz_100k_lines() {
         count += 1;
     }
     e.give_stdin(writer.join().expect("writer"));
-    assert!(count > 50_000, "the engine answered the fuzz ({count} lines)");
+    assert!(
+        count > 50_000,
+        "the engine answered the fuzz ({count} lines)"
+    );
     // Still alive and consistent: a known position gets its forced reply.
     e.send_all(&["INFO rule 0", "INFO timeout_turn 1000", "START 15"]);
     assert_eq!(e.reply(), "OK");
-    let four = [(7, 7), (7, 8), (8, 7), (8, 8), (9, 7), (9, 8), (10, 7), (10, 8)];
+    let four = [
+        (7, 7),
+        (7, 8),
+        (8, 7),
+        (8, 8),
+        (9, 7),
+        (9, 8),
+        (10, 7),
+        (10, 8),
+    ];
     send_block(&mut e, "BOARD", &board_lines(&four));
     let m = e.reply_move();
     assert!(m == (6, 7) || m == (11, 7), "forced win, got {m:?}");

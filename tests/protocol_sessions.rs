@@ -187,7 +187,16 @@ fn yixin_board_session() {
     assert!(realtime, "realtime lines with show_detail");
     assert!(wins_open_four(m));
     // yxboard sets the position without an answer; yxshowforbid lists Black's fouls.
-    let moves = [(8, 7), (0, 0), (9, 7), (14, 14), (7, 8), (0, 14), (7, 9), (14, 0)];
+    let moves = [
+        (8, 7),
+        (0, 0),
+        (9, 7),
+        (14, 14),
+        (7, 8),
+        (0, 14),
+        (7, 9),
+        (14, 0),
+    ];
     e.send("start 15 15");
     assert_eq!(e.line(), "OK");
     send_block(&mut e, "yxboard", &board_lines(&moves));
@@ -202,7 +211,10 @@ fn yixin_board_session() {
             break m;
         }
     };
-    assert!(on_empty(m, 15, &moves) && m != (7, 7), "no foul from yxnbest: {m:?}");
+    assert!(
+        on_empty(m, 15, &moves) && m != (7, 7),
+        "no foul from yxnbest: {m:?}"
+    );
     e.send("end");
     assert!(e.exit_within(PATIENCE).is_some());
     assert_eq!(e.stderr(), "");
@@ -249,7 +261,11 @@ fn passes_decide_the_side_to_move() {
 #[test]
 fn stop_and_queue_while_thinking() {
     let mut e = Engine::spawn();
-    e.send_all(&["START 15", "INFO timeout_turn 60000", "INFO timeout_match 0"]);
+    e.send_all(&[
+        "START 15",
+        "INFO timeout_turn 60000",
+        "INFO timeout_match 0",
+    ]);
     assert_eq!(e.line(), "OK");
     // A long think, then commands that must wait, then a stop.
     e.send_all(&["BOARD", "7,7,2", "DONE", "YXSHOWFORBID", "ABOUT", "YXSTOP"]);
@@ -286,7 +302,11 @@ fn end_of_input_exits() {
 #[test]
 fn swap2_answers() {
     let mut e = Engine::spawn();
-    e.send_all(&["START 15", "INFO timeout_turn 1000", "INFO time_left 100000"]);
+    e.send_all(&[
+        "START 15",
+        "INFO timeout_turn 1000",
+        "INFO time_left 100000",
+    ]);
     assert_eq!(e.line(), "OK");
     e.send_all(&["SWAP2BOARD", "DONE"]);
     let three: Vec<(i64, i64)> = e
@@ -305,7 +325,15 @@ fn swap2_answers() {
         assert!((1..=2).contains(&stones.len()), "{r}");
         assert!(stones.iter().all(|&m| on_empty(m, 15, &placed)));
     }
-    e.send_all(&["SWAP2BOARD", "7,7,1", "8,7,2", "7,9,1", "9,9,2", "6,6,1", "DONE"]);
+    e.send_all(&[
+        "SWAP2BOARD",
+        "7,7,1",
+        "8,7,2",
+        "7,9,1",
+        "9,9,2",
+        "6,6,1",
+        "DONE",
+    ]);
     let r = e.reply();
     assert!(r == "SWAP" || parse_move(&r).is_some(), "{r}");
     e.send_all(&["SWAP2BOARD", "7,7", "8,7", "DONE"]);
@@ -328,7 +356,12 @@ fn takeback_play_and_hash_commands() {
     assert_eq!(e.line(), "3,3");
     e.send("PLAY 3,3");
     assert!(e.line().starts_with("ERROR"));
-    e.send_all(&["YXHASHCLEAR", "INFO hash_size 1024", "INFO max_depth 2", "INFO max_node 1000"]);
+    e.send_all(&[
+        "YXHASHCLEAR",
+        "INFO hash_size 1024",
+        "INFO max_depth 2",
+        "INFO max_node 1000",
+    ]);
     e.sync();
     e.send("TURN 4,4");
     assert!(on_empty(e.reply_move(), 15, &[(7, 7), (3, 3), (4, 4)]));

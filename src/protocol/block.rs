@@ -93,7 +93,11 @@ impl Block {
 }
 
 /// A `SWAP2BOARD` opening: plain stones in move order, 0, 3 or 5 of them.
-fn swap2_setup(stones: &[(i64, i64, Option<i64>)], rule: Rule, dims: Dims) -> Result<Setup, String> {
+fn swap2_setup(
+    stones: &[(i64, i64, Option<i64>)],
+    rule: Rule,
+    dims: Dims,
+) -> Result<Setup, String> {
     if ![0, 3, 5].contains(&stones.len()) {
         return Err(format!("{} stones, expected 0, 3 or 5", stones.len()));
     }
@@ -115,11 +119,16 @@ fn swap2_setup(stones: &[(i64, i64, Option<i64>)], rule: Rule, dims: Dims) -> Re
 }
 
 fn cell(dims: Dims, x: i64, y: i64) -> Result<Pos, String> {
-    dims.pos(x, y).ok_or_else(|| format!("{x},{y} is off the board"))
+    dims.pos(x, y)
+        .ok_or_else(|| format!("{x},{y} is off the board"))
 }
 
 /// A `BOARD`/`YXBOARD` position.
-fn board_setup(stones: &[(i64, i64, Option<i64>)], rule: Rule, dims: Dims) -> Result<Setup, String> {
+fn board_setup(
+    stones: &[(i64, i64, Option<i64>)],
+    rule: Rule,
+    dims: Dims,
+) -> Result<Setup, String> {
     let mut board = Board::new(rule, dims);
     let mut blocked = Vec::new();
     // The colour each label had when played in order: [label 1, label 2]; `consistent` until a

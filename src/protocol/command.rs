@@ -58,8 +58,24 @@ pub enum ParseError {
 
 /// Every command word, upper case.
 const WORDS: [&str; 19] = [
-    "START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "YXBOARD", "SWAP2BOARD", "DONE",
-    "INFO", "END", "ABOUT", "TAKEBACK", "PLAY", "STOP", "YXSTOP", "YXSHOWFORBID", "YXHASHCLEAR",
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "YXBOARD",
+    "SWAP2BOARD",
+    "DONE",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+    "STOP",
+    "YXSTOP",
+    "YXSHOWFORBID",
+    "YXHASHCLEAR",
     "YXNBEST",
 ];
 
@@ -210,7 +226,10 @@ mod tests {
         assert!(matches!(parse("TURN 7,8,9"), Err(ParseError::Bad(_))));
         assert!(matches!(parse("START"), Err(ParseError::Bad(_))));
         assert!(matches!(parse("START 1 2 3"), Err(ParseError::Bad(_))));
-        assert!(matches!(parse("TURN 99999999999999999999,1"), Err(ParseError::Bad(_))));
+        assert!(matches!(
+            parse("TURN 99999999999999999999,1"),
+            Err(ParseError::Bad(_))
+        ));
         assert!(matches!(parse("YXNBEST 0"), Err(ParseError::Bad(_))));
     }
 

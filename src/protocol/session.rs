@@ -257,7 +257,8 @@ impl Session {
 
     fn show_info(&mut self) {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        self.out.line(&format!("MESSAGE Kakugo {}", env!("CARGO_PKG_VERSION")));
+        self.out
+            .line(&format!("MESSAGE Kakugo {}", env!("CARGO_PKG_VERSION")));
         self.out
             .line(&format!("MESSAGE INFO MAX_THREAD_NUM {}", threads.max(1)));
         // Yixin-Board's unit: log2 of the hash size in KB.

@@ -58,7 +58,11 @@ fn playable(board: &mut Board, p: Pos) -> bool {
 /// A legal move nearest the centre, for a searcher answer that is not playable.
 fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
     let c = board.dims().centre();
-    let mut cells: Vec<Pos> = board.dims().cells().filter(|&p| board.is_empty(p)).collect();
+    let mut cells: Vec<Pos> = board
+        .dims()
+        .cells()
+        .filter(|&p| board.is_empty(p))
+        .collect();
     cells.sort_by_key(|&p| p.distance(c));
     let ok = |b: &mut Board, p: Pos| playable(b, p) && !avoid.contains(&p);
     let pick = cells.iter().copied().find(|&p| ok(board, p));
@@ -106,7 +110,10 @@ impl Session {
                 if let Some(&p) = info.pv.first() {
                     out.line(&format!("MESSAGE REALTIME BEST {}", xy(p)));
                 }
-                out.line(&format!("MESSAGE REALTIME VAL {}", opening::value(info.score)));
+                out.line(&format!(
+                    "MESSAGE REALTIME VAL {}",
+                    opening::value(info.score)
+                ));
                 let pv: Vec<String> = info.pv.iter().map(|&p| xy(p)).collect();
                 out.line(&format!("MESSAGE REALTIME PV {}", pv.join(" ")));
             }
@@ -180,8 +187,12 @@ impl Session {
             if !playable(board, r.best) || limits.exclude.contains(&r.best) {
                 break;
             }
-            self.out
-                .message(&format!("nbest {} {} {}", i + 1, xy(r.best), summary(&r.info)));
+            self.out.message(&format!(
+                "nbest {} {} {}",
+                i + 1,
+                xy(r.best),
+                summary(&r.info)
+            ));
             found.push(r.best);
             limits.exclude.push(r.best);
             if self.control.stop.load(Ordering::SeqCst) {
@@ -204,7 +215,13 @@ impl Session {
         let board = self.board.as_ref().expect("board");
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
         let r = with_guard(deadline, stop, || {
-            opening::swap2(board, searcher, &limits, budget.max(Duration::from_millis(1)), stop)
+            opening::swap2(
+                board,
+                searcher,
+                &limits,
+                budget.max(Duration::from_millis(1)),
+                stop,
+            )
         });
         match r {
             Ok(a) => self.out.line(&a.to_string()),

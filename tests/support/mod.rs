@@ -130,7 +130,10 @@ impl Engine {
     pub fn sync(&mut self) {
         self.send("ABOUT");
         let l = self.line();
-        assert!(l.starts_with("name=\"Kakugo\""), "expected the ABOUT line, got {l:?}");
+        assert!(
+            l.starts_with("name=\"Kakugo\""),
+            "expected the ABOUT line, got {l:?}"
+        );
     }
 
     /// Waits for the process to exit; `None` if it does not within `wait`.
