@@ -130,6 +130,8 @@ impl Session {
     fn new_game(&mut self, dims: Dims) {
         self.board = Some(Board::new(self.settings.rule, dims));
         self.blocked.clear();
+        // Size the tables now: START's time does not count against the first move.
+        self.prepare();
         self.out.line("OK");
     }
 

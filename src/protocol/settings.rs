@@ -14,6 +14,8 @@ pub const DEFAULT_MEMORY: u64 = 350 << 20;
 const RESERVE: u64 = 48 << 20;
 /// Hash size when memory is not limited and no `hash_size` is given.
 const DEFAULT_HASH: u64 = 256 << 20;
+/// The largest hash table we ask for, whatever the settings say.
+const MAX_HASH: u64 = 4 << 30;
 /// The smallest hash table we ask for.
 const MIN_HASH: u64 = 256 << 10;
 /// `time_left` at or above this means "no match limit" (c-gomoku-cli sends `2147483647`).
@@ -163,7 +165,7 @@ impl Settings {
             (None, Some(r)) => r.min(DEFAULT_HASH),
             (None, None) => DEFAULT_HASH,
         };
-        bytes.max(MIN_HASH).min(usize::MAX as u64) as usize
+        bytes.clamp(MIN_HASH, MAX_HASH).min(usize::MAX as u64) as usize
     }
 }
 
@@ -228,6 +230,8 @@ mod tests {
         s.apply("max_memory", "0");
         s.apply("hash_size", "0");
         assert_eq!(s.hash_bytes() as u64, DEFAULT_HASH);
+        s.apply("hash_size", "999999999999");
+        assert_eq!(s.hash_bytes() as u64, MAX_HASH);
         s.apply("max_memory", "1000");
         assert_eq!(s.hash_bytes() as u64, MIN_HASH);
     }

@@ -72,7 +72,7 @@ fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
 
 impl Session {
     /// Gives the searcher the hash size and threads the settings ask for.
-    fn prepare(&mut self) {
+    pub(super) fn prepare(&mut self) {
         let want = (self.settings.hash_bytes(), self.settings.threads);
         if want.0 != self.applied.0 {
             self.searcher.set_hash_bytes(want.0);
