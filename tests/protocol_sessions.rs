@@ -367,3 +367,26 @@ fn takeback_play_and_hash_commands() {
     assert!(on_empty(e.reply_move(), 15, &[(7, 7), (3, 3), (4, 4)]));
     e.end();
 }
+
+#[test]
+fn a_rule_change_keeps_the_position() {
+    let mut e = Engine::spawn();
+    e.send_all(&["INFO rule 0", "START 15"]);
+    assert_eq!(e.line(), "OK");
+    let moves = [
+        (8, 7),
+        (0, 0),
+        (9, 7),
+        (14, 14),
+        (7, 8),
+        (0, 14),
+        (7, 9),
+        (14, 0),
+    ];
+    send_block(&mut e, "YXBOARD", &board_lines(&moves));
+    e.send("YXSHOWFORBID");
+    assert_eq!(e.line(), "FORBID .");
+    e.send_all(&["INFO rule 4", "YXSHOWFORBID"]);
+    assert_eq!(e.line(), expected_forbid(&moves));
+    e.end();
+}

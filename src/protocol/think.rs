@@ -118,6 +118,9 @@ impl Session {
                 out.line(&format!("MESSAGE REALTIME PV {}", pv.join(" ")));
             }
         };
+        if detail {
+            self.out.line("MESSAGE REALTIME REFRESH");
+        }
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
         with_guard(deadline, stop, || {
             searcher.search(board, limits, stop, &mut report)
@@ -227,5 +230,60 @@ impl Session {
             Ok(a) => self.out.line(&a.to_string()),
             Err(why) => self.out.error(&format!("SWAP2BOARD: {why}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    #[test]
+    fn the_guard_stops_a_search_that_would_not_end() {
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let spins = with_guard(start + Duration::from_millis(30), &stop, || {
+            let mut n = 0u64;
+            while !stop.load(Ordering::SeqCst) {
+                n += 1;
+                std::thread::yield_now();
+            }
+            n
+        });
+        assert!(spins > 0 && stop.load(Ordering::SeqCst));
+        assert!(start.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn the_guard_leaves_a_quick_search_alone() {
+        let stop = AtomicBool::new(false);
+        let r = with_guard(Instant::now() + Duration::from_millis(20), &stop, || 7);
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(r, 7);
+        assert!(!stop.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn fallback_avoids_fouls_and_excluded_cells() {
+        let mut b = Board::new(Rule::Renju, Dims::square(15).unwrap());
+        // Black to move; 7,7 is a double-three.
+        for (x, y) in [
+            (8, 7),
+            (0, 0),
+            (9, 7),
+            (14, 14),
+            (7, 8),
+            (0, 14),
+            (7, 9),
+            (14, 0),
+        ] {
+            b.make(Pos::new(x, y));
+        }
+        assert!(!playable(&mut b, Pos::new(7, 7)));
+        assert!(!playable(&mut b, Pos::NONE));
+        let p = fallback(&mut b, &[Pos::new(7, 6)]).unwrap();
+        assert!(b.is_empty(p) && p != Pos::new(7, 7) && p != Pos::new(7, 6));
+        assert!(playable(&mut b, p));
     }
 }
