@@ -1,10 +1,10 @@
-//! `pbrain-kakugo`: the engine binary.
+//! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
+//! `bench`: the benchmarks; `solve`: the VCF/VCT solver on a position.
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("bench") {
-        kakugo::bench::run_board();
-    }
-    if args.first().map(String::as_str) == Some("solve") {
-        std::process::exit(kakugo::threat::cli::run(&args[1..]));
+    match args.first().map(String::as_str) {
+        Some("bench") => kakugo::bench::run_board(),
+        Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
+        _ => kakugo::protocol::run(),
     }
 }

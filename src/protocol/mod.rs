@@ -1,0 +1,60 @@
+//! The Piskvork / Gomocup protocol (with the Yixin-Board extensions) on stdin/stdout.
+//!
+//! Two threads: the reader (`reader.rs`) reads lines and acts at once on `STOP`, `YXSTOP` and
+//! `END`; the worker (`session.rs`, `think.rs`) handles every line in order, thinking with the
+//! searcher while later lines wait in the queue. Lines are parsed in `command.rs`, position
+//! blocks built aside in `block.rs`, `INFO` settings kept in `settings.rs`, and every output line
+//! written whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
+//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from [`crate::opening`].
+
+pub mod block;
+pub mod command;
+pub mod output;
+pub mod reader;
+pub mod session;
+pub mod settings;
+mod think;
+
+use output::Output;
+use reader::{exit_now, Control, Event};
+use session::Session;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{mpsc, Arc};
+
+/// Stack of the worker thread (deep searches recurse).
+const WORKER_STACK: usize = 64 << 20;
+
+/// Runs the engine on stdin/stdout until `END` or end of input; never returns.
+pub fn run() -> ! {
+    // Nothing may reach stderr: a panic becomes one ERROR line (see `work`).
+    std::panic::set_hook(Box::new(|_| {}));
+    let out = Output::stdout();
+    let control = Arc::new(Control::default());
+    let (tx, rx) = mpsc::channel();
+    let worker = {
+        let (out, control) = (out.clone(), Arc::clone(&control));
+        std::thread::Builder::new()
+            .name("worker".into())
+            .stack_size(WORKER_STACK)
+            .spawn(move || work(&rx, out, control))
+    };
+    if worker.is_err() {
+        out.error("cannot start the worker thread");
+        exit_now(&control, &out);
+    }
+    let stdin = std::io::stdin();
+    reader::read_loop(stdin.lock(), &tx, &control, &out);
+    exit_now(&control, &out)
+}
+
+/// The worker: handles queued lines in order until end of input.
+fn work(rx: &mpsc::Receiver<Event>, out: Output, control: Arc<Control>) {
+    let mut session = Session::new(out.clone(), Arc::clone(&control));
+    while let Ok(Event::Line(line)) = rx.recv() {
+        if catch_unwind(AssertUnwindSafe(|| session.handle(&line))).is_err() {
+            session.reset_block();
+            out.error("internal error");
+        }
+    }
+    exit_now(&control, &out)
+}

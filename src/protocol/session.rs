@@ -1,0 +1,276 @@
+//! The engine's state between commands — settings, the position, blocked squares, an open block —
+//! and the handling of every command that does not think. Thinking commands are in `think.rs`.
+//!
+//! Every command either succeeds or leaves the state exactly as it was and answers one `ERROR`
+//! line: positions are built aside and swapped in only when complete.
+
+use super::block::{Block, BlockKind, Setup};
+use super::command::{self, Command, ParseError};
+use super::output::Output;
+use super::reader::{exit_now, Control, Line};
+use super::settings::Settings;
+use crate::board::{Board, Dims, Pos};
+use crate::search::Searcher;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The `ABOUT` line.
+pub const ABOUT: &str = concat!(
+    "name=\"Kakugo\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"Kakugo authors\", country=\"-\", www=\"-\""
+);
+
+/// Board size used to read a block that arrives before any `START`.
+const FALLBACK_SIDE: usize = 15;
+
+/// Everything the worker keeps between commands.
+pub struct Session {
+    pub(super) out: Output,
+    pub(super) control: Arc<Control>,
+    pub(super) settings: Settings,
+    /// The position (`None` before the first `START`).
+    pub(super) board: Option<Board>,
+    /// Squares marked blocked by the last `BOARD` (never played).
+    pub(super) blocked: Vec<Pos>,
+    /// An open `BOARD`/`YXBOARD`/`SWAP2BOARD` block.
+    block: Option<Block>,
+    pub(super) searcher: Searcher,
+    /// Hash size and threads last given to the searcher.
+    pub(super) applied: (usize, usize),
+}
+
+impl Session {
+    /// A session writing to `out`, sharing stop flags with the reader.
+    pub fn new(out: Output, control: Arc<Control>) -> Session {
+        Session {
+            out,
+            control,
+            settings: Settings::default(),
+            board: None,
+            blocked: Vec::new(),
+            block: None,
+            searcher: Searcher::new(),
+            applied: (0, 0),
+        }
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &Line) {
+        if let Some(block) = self.block.as_mut() {
+            let (word, _) = command::split_word(&line.text);
+            if word == "DONE" {
+                let block = self.block.take().expect("open block");
+                self.finish_block(block, line);
+                return;
+            }
+            if !command::starts_with_command(&line.text) {
+                block.push(&line.text);
+                return;
+            }
+            let name = block.kind.name();
+            self.block = None;
+            self.out.error(&format!("{name}: no DONE before {word}"));
+        }
+        match command::parse(&line.text) {
+            Ok(cmd) => self.dispatch(cmd, line),
+            Err(ParseError::Unknown) => self
+                .out
+                .line(&format!("UNKNOWN {}", command::clip(&line.text))),
+            Err(ParseError::Bad(why)) => self.out.error(&why),
+        }
+    }
+
+    /// Forgets an open block (after an internal error).
+    pub fn reset_block(&mut self) {
+        self.block = None;
+    }
+
+    fn dispatch(&mut self, cmd: Command, line: &Line) {
+        match cmd {
+            Command::Start(w, h) | Command::RectStart(w, h) => self.start(w, h),
+            Command::Restart => match self.board.as_ref() {
+                Some(b) => self.new_game(b.dims()),
+                None => self.out.error("RESTART before START"),
+            },
+            Command::Begin => self.begin(line),
+            Command::Turn(x, y) => self.turn(x, y, line),
+            Command::Board => self.open_block(BlockKind::Board),
+            Command::YxBoard => self.open_block(BlockKind::YxBoard),
+            Command::Swap2Board => self.open_block(BlockKind::Swap2),
+            Command::Done => self.out.error("DONE without a block"),
+            Command::Info(k, v) => self.info(&k, &v),
+            Command::End => exit_now(&self.control, &self.out),
+            Command::About => self.out.line(ABOUT),
+            Command::Takeback(x, y) => self.takeback(x, y),
+            Command::Play(x, y) => self.play(x, y),
+            Command::Stop => {}
+            Command::YxShowForbid => self.show_forbid(),
+            Command::YxHashClear => self.searcher.clear(),
+            Command::YxNBest(n) => self.nbest(n as usize, line),
+            Command::YxShowInfo => self.show_info(),
+        }
+    }
+
+    fn start(&mut self, w: i64, h: i64) {
+        let dims = usize::try_from(w)
+            .ok()
+            .zip(usize::try_from(h).ok())
+            .and_then(|(w, h)| Dims::new(w, h));
+        match dims {
+            Some(d) => self.new_game(d),
+            None => self.out.error(&format!(
+                "unsupported board size {}x{} (5 to 32)",
+                command::clip(&w.to_string()),
+                command::clip(&h.to_string())
+            )),
+        }
+    }
+
+    fn new_game(&mut self, dims: Dims) {
+        self.board = Some(Board::new(self.settings.rule, dims));
+        self.blocked.clear();
+        // Size the tables now: START's time does not count against the first move.
+        self.prepare();
+        self.out.line("OK");
+    }
+
+    /// The board, or an `ERROR` if there is none yet.
+    pub(super) fn need_board(&mut self, cmd: &str) -> Option<&mut Board> {
+        if self.board.is_none() {
+            self.out.error(&format!("{cmd} before START"));
+        }
+        self.board.as_mut()
+    }
+
+    /// The empty cell at (x, y), or an `ERROR` naming `cmd`.
+    fn empty_cell(&mut self, cmd: &str, x: i64, y: i64) -> Option<Pos> {
+        let b = self.need_board(cmd)?;
+        match b.dims().pos(x, y) {
+            Some(p) if b.is_empty(p) => Some(p),
+            Some(_) => {
+                self.out.error(&format!("{cmd}: {x},{y} is occupied"));
+                None
+            }
+            None => {
+                self.out.error(&format!("{cmd}: {x},{y} is off the board"));
+                None
+            }
+        }
+    }
+
+    fn begin(&mut self, line: &Line) {
+        let Some(b) = self.need_board("BEGIN") else {
+            return;
+        };
+        if b.stone_count() > 0 {
+            self.out.error("BEGIN: the board is not empty");
+            return;
+        }
+        self.answer(line);
+    }
+
+    fn turn(&mut self, x: i64, y: i64, line: &Line) {
+        if let Some(p) = self.empty_cell("TURN", x, y) {
+            self.board.as_mut().expect("board").make(p);
+            self.answer(line);
+        }
+    }
+
+    fn play(&mut self, x: i64, y: i64) {
+        if let Some(p) = self.empty_cell("PLAY", x, y) {
+            self.board.as_mut().expect("board").make(p);
+            self.out.line(&format!("{x},{y}"));
+        }
+    }
+
+    fn takeback(&mut self, x: i64, y: i64) {
+        let Some(b) = self.need_board("TAKEBACK") else {
+            return;
+        };
+        let last = b.history().last().copied().filter(|p| !p.is_none());
+        if last.is_some() && b.dims().pos(x, y) == last {
+            b.unmake();
+            self.out.line("OK");
+        } else {
+            self.out
+                .error(&format!("TAKEBACK: {x},{y} is not the last move"));
+        }
+    }
+
+    fn open_block(&mut self, kind: BlockKind) {
+        let dims = self
+            .board
+            .as_ref()
+            .map_or(Dims::square(FALLBACK_SIDE).expect("size"), Board::dims);
+        self.block = Some(Block::new(kind, dims));
+    }
+
+    fn finish_block(&mut self, block: Block, line: &Line) {
+        let kind = block.kind;
+        let Some(dims) = self.board.as_ref().map(Board::dims) else {
+            self.out.error(&format!("{} before START", kind.name()));
+            return;
+        };
+        match block.finish(self.settings.rule, dims) {
+            Err(why) => self.out.error(&why),
+            Ok(Setup { board, blocked }) => {
+                self.board = Some(board);
+                self.blocked = blocked;
+                match kind {
+                    BlockKind::Board => self.answer(line),
+                    BlockKind::YxBoard => {}
+                    BlockKind::Swap2 => self.swap2(line),
+                }
+            }
+        }
+    }
+
+    fn info(&mut self, key: &str, value: &str) {
+        let old = self.settings.rule;
+        self.settings.apply(key, value);
+        let rule = self.settings.rule;
+        if rule == old {
+            return;
+        }
+        if let Some(b) = self.board.as_ref() {
+            let mut nb = Board::new(rule, b.dims());
+            for &p in b.history() {
+                if p.is_none() {
+                    nb.pass();
+                } else {
+                    nb.make(p);
+                }
+            }
+            self.board = Some(nb);
+        }
+    }
+
+    fn show_forbid(&mut self) {
+        let mut text = String::from("FORBID ");
+        if let Some(b) = self.board.as_mut() {
+            for (p, _) in b.forbidden_points() {
+                text.push_str(&format!("{:02}{:02}", p.x(), p.y()));
+            }
+        }
+        text.push('.');
+        self.out.line(&text);
+    }
+
+    fn show_info(&mut self) {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.out
+            .line(&format!("MESSAGE Kakugo {}", env!("CARGO_PKG_VERSION")));
+        self.out
+            .line(&format!("MESSAGE INFO MAX_THREAD_NUM {}", threads.max(1)));
+        // Yixin-Board's unit: log2 of the hash size in KB.
+        let kb = (self.settings.hash_bytes() >> 10).max(1);
+        self.out
+            .line(&format!("MESSAGE INFO MAX_HASH_SIZE {}", kb.ilog2()));
+    }
+
+    /// When a line arrived, for time keeping.
+    pub(super) fn waited(line: &Line) -> std::time::Duration {
+        Instant::now().saturating_duration_since(line.at)
+    }
+}

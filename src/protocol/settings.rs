@@ -1,0 +1,238 @@
+//! Engine settings from `INFO` lines, and what follows from them: the rule, the raw clock handed
+//! to the searcher, the protocol's own hard deadline, and the hash size that fits the memory limit.
+//!
+//! `INFO` is never answered: a value that does not parse is ignored and the old one kept.
+
+use super::command::parse_int;
+use crate::rules::Rule;
+use crate::search::TimeControl;
+use std::time::Duration;
+
+/// Gomocup's memory limit, used when `max_memory` is never sent.
+pub const DEFAULT_MEMORY: u64 = 350 << 20;
+/// Memory kept back from the limit for everything but the hash table (code, boards, stacks).
+const RESERVE: u64 = 48 << 20;
+/// Hash size when memory is not limited and no `hash_size` is given.
+const DEFAULT_HASH: u64 = 256 << 20;
+/// The largest hash table we ask for, whatever the settings say.
+const MAX_HASH: u64 = 4 << 30;
+/// The smallest hash table we ask for.
+const MIN_HASH: u64 = 256 << 10;
+/// `time_left` at or above this means "no match limit" (c-gomoku-cli sends `2147483647`).
+const UNLIMITED_LEFT: i64 = i32::MAX as i64;
+
+/// Everything `INFO` can set.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Time per move in ms (`timeout_turn`); 0 = answer at once.
+    pub timeout_turn: u64,
+    /// Time per game in ms (`timeout_match`); 0 = no limit.
+    pub timeout_match: u64,
+    /// Game time left in ms (`time_left`), if sent.
+    pub time_left: Option<i64>,
+    /// Memory limit in bytes (`max_memory`); 0 = no limit.
+    pub max_memory: u64,
+    /// The rule (`rule`).
+    pub rule: Rule,
+    /// `game_type` as sent (informational).
+    pub game_type: i64,
+    /// Folder for persistent files (`folder`), unused.
+    pub folder: Option<String>,
+    /// Search threads (`thread_num`).
+    pub threads: usize,
+    /// Hash size in KB (`hash_size`), if sent and non-zero.
+    pub hash_kb: Option<u64>,
+    /// Depth limit (`max_depth`).
+    pub max_depth: Option<u32>,
+    /// Node limit (`max_node`).
+    pub max_nodes: Option<u64>,
+    /// Yixin-Board realtime output (`show_detail`, non-zero = on).
+    pub show_detail: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            timeout_turn: 30_000,
+            timeout_match: 0,
+            time_left: None,
+            max_memory: DEFAULT_MEMORY,
+            rule: Rule::Freestyle,
+            game_type: 1,
+            folder: None,
+            threads: 1,
+            hash_kb: None,
+            max_depth: None,
+            max_nodes: None,
+            show_detail: false,
+        }
+    }
+}
+
+/// The rule of an `INFO rule` bitmask: 1 exact five, 4 renju, 8 caro; 2 is renju as Yixin
+/// defines it (Piskvork's "continuous game" bit is otherwise ignored). `None` for unknown bits.
+pub fn rule_of_mask(v: i64) -> Option<Rule> {
+    if !(0..16).contains(&v) {
+        return None;
+    }
+    Some(if v & 8 != 0 {
+        Rule::Caro
+    } else if v & 4 != 0 || v == 2 {
+        Rule::Renju
+    } else if v & 1 != 0 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    })
+}
+
+impl Settings {
+    /// Applies one `INFO key value`; unknown keys and bad values are ignored.
+    pub fn apply(&mut self, key: &str, value: &str) {
+        let num = parse_int(value);
+        let pos = num.filter(|&n| n >= 0);
+        match key {
+            "timeout_turn" => self.timeout_turn = pos.map_or(self.timeout_turn, |n| n as u64),
+            "timeout_match" => self.timeout_match = pos.map_or(self.timeout_match, |n| n as u64),
+            "time_left" => self.time_left = num.or(self.time_left),
+            "max_memory" => self.max_memory = pos.map_or(self.max_memory, |n| n as u64),
+            "game_type" => self.game_type = num.unwrap_or(self.game_type),
+            "rule" => self.rule = num.and_then(rule_of_mask).unwrap_or(self.rule),
+            "folder" if !value.is_empty() => self.folder = Some(value.to_string()),
+            "thread_num" => {
+                self.threads = pos.map_or(self.threads, |n| n.clamp(1, 256) as usize);
+            }
+            "hash_size" => {
+                if let Some(n) = pos {
+                    self.hash_kb = (n > 0).then_some(n as u64);
+                }
+            }
+            "max_depth" => {
+                if let Some(n) = num {
+                    self.max_depth = (n > 0).then_some(n.min(i64::from(u32::MAX)) as u32);
+                }
+            }
+            "max_node" => {
+                if let Some(n) = num {
+                    self.max_nodes = (n > 0).then_some(n as u64);
+                }
+            }
+            "show_detail" => self.show_detail = num.map_or(self.show_detail, |n| n != 0),
+            _ => {}
+        }
+    }
+
+    /// Time left in the game, if the game time is limited.
+    fn left(&self) -> Option<i64> {
+        self.time_left.filter(|&l| l < UNLIMITED_LEFT)
+    }
+
+    /// The raw clock for the searcher, less the time the command already waited in the queue.
+    pub fn time_control(&self, waited: Duration) -> TimeControl {
+        let w = waited.as_millis() as u64;
+        TimeControl {
+            turn_ms: Some(self.timeout_turn.saturating_sub(w)),
+            match_ms: (self.timeout_match > 0).then_some(self.timeout_match),
+            left_ms: self.left().map(|l| l.saturating_sub(w as i64)),
+        }
+    }
+
+    /// The whole time this answer may take, from when its command arrived.
+    pub fn budget(&self) -> Duration {
+        let left = self.left().map_or(u64::MAX, |l| l.max(0) as u64);
+        Duration::from_millis(self.timeout_turn.min(left))
+    }
+
+    /// The protocol's own hard deadline, from when the command arrived: the budget less a safety
+    /// margin (an eighth, at least 50 ms, at most 1.5 s). The searcher should stop well before.
+    pub fn guard(&self) -> Duration {
+        let b = self.budget().as_millis() as u64;
+        if b == 0 {
+            return Duration::from_millis(20);
+        }
+        let margin = (b / 8).clamp(50, 1500);
+        Duration::from_millis(b.saturating_sub(margin).max(b / 3))
+    }
+
+    /// Bytes for the hash table: `hash_size` if sent, within half of what `max_memory` leaves
+    /// after a fixed reserve.
+    pub fn hash_bytes(&self) -> usize {
+        let asked = self.hash_kb.map(|k| k.saturating_mul(1024));
+        let room = (self.max_memory > 0).then(|| self.max_memory.saturating_sub(RESERVE) / 2);
+        let bytes = match (asked, room) {
+            (Some(a), Some(r)) => a.min(r),
+            (Some(a), None) => a,
+            (None, Some(r)) => r.min(DEFAULT_HASH),
+            (None, None) => DEFAULT_HASH,
+        };
+        bytes.clamp(MIN_HASH, MAX_HASH).min(usize::MAX as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_masks() {
+        assert_eq!(rule_of_mask(0), Some(Rule::Freestyle));
+        assert_eq!(rule_of_mask(1), Some(Rule::Standard));
+        assert_eq!(rule_of_mask(2), Some(Rule::Renju));
+        assert_eq!(rule_of_mask(4), Some(Rule::Renju));
+        assert_eq!(rule_of_mask(8), Some(Rule::Caro));
+        assert_eq!(rule_of_mask(9), Some(Rule::Caro));
+        assert_eq!(rule_of_mask(3), Some(Rule::Standard));
+        assert_eq!(rule_of_mask(16), None);
+        assert_eq!(rule_of_mask(-1), None);
+    }
+
+    #[test]
+    fn info_values() {
+        let mut s = Settings::default();
+        s.apply("rule", "4");
+        s.apply("rule", "banana");
+        assert_eq!(s.rule, Rule::Renju);
+        s.apply("timeout_turn", "-5");
+        assert_eq!(s.timeout_turn, 30_000);
+        s.apply("timeout_turn", "5000");
+        s.apply("time_left", "-20");
+        assert_eq!(s.budget(), Duration::ZERO);
+        s.apply("time_left", "2147483647");
+        assert_eq!(s.budget(), Duration::from_millis(5000));
+        assert_eq!(s.guard(), Duration::from_millis(5000 - 625));
+        s.apply("max_depth", "0");
+        assert_eq!(s.max_depth, None);
+        s.apply("max_node", "1000");
+        assert_eq!(s.max_nodes, Some(1000));
+    }
+
+    #[test]
+    fn clock_and_guard() {
+        let mut s = Settings::default();
+        s.apply("timeout_turn", "200");
+        s.apply("timeout_match", "180000");
+        s.apply("time_left", "1000");
+        let tc = s.time_control(Duration::from_millis(30));
+        assert_eq!(tc.turn_ms, Some(170));
+        assert_eq!(tc.left_ms, Some(970));
+        assert_eq!(tc.match_ms, Some(180_000));
+        assert_eq!(s.guard(), Duration::from_millis(150));
+        s.apply("timeout_turn", "0");
+        assert_eq!(s.guard(), Duration::from_millis(20));
+    }
+
+    #[test]
+    fn hash_fits_memory() {
+        let mut s = Settings::default();
+        assert!(s.hash_bytes() as u64 <= (DEFAULT_MEMORY - RESERVE) / 2);
+        s.apply("hash_size", "1024");
+        assert_eq!(s.hash_bytes(), 1 << 20);
+        s.apply("max_memory", "0");
+        s.apply("hash_size", "0");
+        assert_eq!(s.hash_bytes() as u64, DEFAULT_HASH);
+        s.apply("hash_size", "999999999999");
+        assert_eq!(s.hash_bytes() as u64, MAX_HASH);
+        s.apply("max_memory", "1000");
+        assert_eq!(s.hash_bytes() as u64, MIN_HASH);
+    }
+}

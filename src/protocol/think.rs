@@ -1,0 +1,289 @@
+//! Thinking commands (`BEGIN`, `TURN`, `BOARD`, `YXNBEST`, `SWAP2BOARD`): run the searcher on the
+//! worker thread under the manager's clock, with a guard thread that raises the stop flag at the
+//! protocol's own hard deadline, then report (`MESSAGE` lines) and answer.
+//!
+//! The searcher is trusted to return a legal move; if it ever does not, the answer falls back to
+//! a legal one chosen by the board's referee, so the engine never sends an illegal move.
+
+use super::reader::Line;
+use super::session::Session;
+use crate::board::{Board, Pos, Verdict};
+use crate::opening;
+use crate::search::{Info, Limits, SearchResult};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Runs `f` while a guard thread raises `stop` at `deadline` unless `f` returns first.
+fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
+    let (tx, rx) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(wait) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        });
+        let r = f();
+        drop(tx);
+        r
+    })
+}
+
+/// `x,y`.
+fn xy(p: Pos) -> String {
+    format!("{},{}", p.x(), p.y())
+}
+
+/// The summary `MESSAGE` of a search.
+fn summary(info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&p| xy(p)).collect();
+    format!(
+        "depth {}-{} eval {} nodes {} nps {} time {}ms pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// Whether the side to move may play `p` (legal, and not a renju foul unless it wins).
+fn playable(board: &mut Board, p: Pos) -> bool {
+    !p.is_none() && !matches!(board.judge(p), Verdict::Illegal | Verdict::Foul(_))
+}
+
+/// A legal move nearest the centre, for a searcher answer that is not playable.
+fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
+    let c = board.dims().centre();
+    let mut cells: Vec<Pos> = board
+        .dims()
+        .cells()
+        .filter(|&p| board.is_empty(p))
+        .collect();
+    cells.sort_by_key(|&p| p.distance(c));
+    let ok = |b: &mut Board, p: Pos| playable(b, p) && !avoid.contains(&p);
+    let pick = cells.iter().copied().find(|&p| ok(board, p));
+    pick.or_else(|| cells.iter().copied().find(|&p| playable(board, p)))
+        .or_else(|| cells.first().copied())
+}
+
+impl Session {
+    /// Gives the searcher the hash size and threads the settings ask for.
+    pub(super) fn prepare(&mut self) {
+        let want = (self.settings.hash_bytes(), self.settings.threads);
+        if want.0 != self.applied.0 {
+            self.searcher.set_hash_bytes(want.0);
+        }
+        if want.1 != self.applied.1 {
+            self.searcher.set_threads(want.1);
+        }
+        self.applied = want;
+    }
+
+    /// Limits for a search of the command `line`.
+    fn limits(&self, line: &Line) -> Limits {
+        let board = self.board.as_ref().expect("board");
+        Limits {
+            time: self.settings.time_control(Self::waited(line)),
+            max_depth: self.settings.max_depth,
+            max_nodes: self.settings.max_nodes,
+            exclude: self
+                .blocked
+                .iter()
+                .copied()
+                .filter(|&p| board.is_empty(p))
+                .collect(),
+        }
+    }
+
+    /// One search of the current position, guarded; `None` if the board is full.
+    fn run_search(&mut self, line: &Line, limits: &Limits, deadline: Instant) -> SearchResult {
+        self.control.begin_search(line.seq);
+        let board = self.board.as_ref().expect("board");
+        let out = self.out.clone();
+        let detail = self.settings.show_detail;
+        let mut report = |info: &Info| {
+            if detail {
+                if let Some(&p) = info.pv.first() {
+                    out.line(&format!("MESSAGE REALTIME BEST {}", xy(p)));
+                }
+                out.line(&format!(
+                    "MESSAGE REALTIME VAL {}",
+                    opening::value(info.score)
+                ));
+                let pv: Vec<String> = info.pv.iter().map(|&p| xy(p)).collect();
+                out.line(&format!("MESSAGE REALTIME PV {}", pv.join(" ")));
+            }
+        };
+        if detail {
+            self.out.line("MESSAGE REALTIME REFRESH");
+        }
+        let (searcher, stop) = (&mut self.searcher, &self.control.stop);
+        with_guard(deadline, stop, || {
+            searcher.search(board, limits, stop, &mut report)
+        })
+    }
+
+    /// The searcher's move if playable, else a fallback; `None` when no cell is left.
+    fn checked(&mut self, best: Pos, avoid: &[Pos]) -> Option<Pos> {
+        let board = self.board.as_mut().expect("board");
+        if playable(board, best) && !avoid.contains(&best) {
+            return Some(best);
+        }
+        fallback(board, avoid)
+    }
+
+    /// Thinks about the current position and answers a move, which is then played.
+    pub(super) fn answer(&mut self, line: &Line) {
+        if self.board.as_ref().is_none_or(Board::is_full) {
+            self.out.error("the board is full");
+            return;
+        }
+        self.prepare();
+        let limits = self.limits(line);
+        let deadline = line.at + self.settings.guard();
+        let r = self.run_search(line, &limits, deadline);
+        self.out.message(&summary(&r.info));
+        self.play_answer(r.best, &limits.exclude);
+    }
+
+    fn play_answer(&mut self, best: Pos, avoid: &[Pos]) {
+        match self.checked(best, avoid) {
+            Some(p) => {
+                self.board.as_mut().expect("board").make(p);
+                if self.settings.show_detail {
+                    self.out.line(&format!("MESSAGE REALTIME BEST {}", xy(p)));
+                }
+                self.out.line(&xy(p));
+            }
+            None => self.out.error("the board is full"),
+        }
+    }
+
+    /// `YXNBEST n`: the n best moves by n searches, each excluding the moves found before; answers
+    /// (and plays) the best.
+    pub(super) fn nbest(&mut self, n: usize, line: &Line) {
+        if self.need_board("YXNBEST").is_none() {
+            return;
+        }
+        if self.board.as_ref().is_some_and(Board::is_full) {
+            self.out.error("the board is full");
+            return;
+        }
+        self.prepare();
+        let mut limits = self.limits(line);
+        let deadline = line.at + self.settings.guard();
+        let empty = self.board.as_ref().map_or(0, |b| {
+            b.dims().area() - b.stone_count() - limits.exclude.len()
+        });
+        let n = n.min(empty).max(1);
+        if let Some(t) = limits.time.turn_ms.as_mut() {
+            *t /= n as u64;
+        }
+        let mut found: Vec<Pos> = Vec::new();
+        for i in 0..n {
+            let r = self.run_search(line, &limits, deadline);
+            let board = self.board.as_mut().expect("board");
+            if !playable(board, r.best) || limits.exclude.contains(&r.best) {
+                break;
+            }
+            self.out.message(&format!(
+                "nbest {} {} {}",
+                i + 1,
+                xy(r.best),
+                summary(&r.info)
+            ));
+            found.push(r.best);
+            limits.exclude.push(r.best);
+            if self.control.stop.load(Ordering::SeqCst) {
+                break;
+            }
+        }
+        let best = found.first().copied().unwrap_or(Pos::NONE);
+        let avoid = self.limits(line).exclude;
+        self.play_answer(best, &avoid);
+    }
+
+    /// `SWAP2BOARD` … `DONE` (the position is already set): answer the opening decision.
+    pub(super) fn swap2(&mut self, line: &Line) {
+        self.prepare();
+        let limits = self.limits(line);
+        let guard = self.settings.guard();
+        let deadline = line.at + guard;
+        let budget = guard.saturating_sub(Self::waited(line)) * 3 / 4;
+        self.control.begin_search(line.seq);
+        let board = self.board.as_ref().expect("board");
+        let (searcher, stop) = (&mut self.searcher, &self.control.stop);
+        let r = with_guard(deadline, stop, || {
+            opening::swap2(
+                board,
+                searcher,
+                &limits,
+                budget.max(Duration::from_millis(1)),
+                stop,
+            )
+        });
+        match r {
+            Ok(a) => self.out.line(&a.to_string()),
+            Err(why) => self.out.error(&format!("SWAP2BOARD: {why}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    #[test]
+    fn the_guard_stops_a_search_that_would_not_end() {
+        let stop = AtomicBool::new(false);
+        let start = Instant::now();
+        let spins = with_guard(start + Duration::from_millis(30), &stop, || {
+            let mut n = 0u64;
+            while !stop.load(Ordering::SeqCst) {
+                n += 1;
+                std::thread::yield_now();
+            }
+            n
+        });
+        assert!(spins > 0 && stop.load(Ordering::SeqCst));
+        assert!(start.elapsed() < Duration::from_secs(20));
+    }
+
+    #[test]
+    fn the_guard_leaves_a_quick_search_alone() {
+        let stop = AtomicBool::new(false);
+        let r = with_guard(Instant::now() + Duration::from_millis(20), &stop, || 7);
+        std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(r, 7);
+        assert!(!stop.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn fallback_avoids_fouls_and_excluded_cells() {
+        let mut b = Board::new(Rule::Renju, Dims::square(15).unwrap());
+        // Black to move; 7,7 is a double-three.
+        for (x, y) in [
+            (8, 7),
+            (0, 0),
+            (9, 7),
+            (14, 14),
+            (7, 8),
+            (0, 14),
+            (7, 9),
+            (14, 0),
+        ] {
+            b.make(Pos::new(x, y));
+        }
+        assert!(!playable(&mut b, Pos::new(7, 7)));
+        assert!(!playable(&mut b, Pos::NONE));
+        let p = fallback(&mut b, &[Pos::new(7, 6)]).unwrap();
+        assert!(b.is_empty(p) && p != Pos::new(7, 7) && p != Pos::new(7, 6));
+        assert!(playable(&mut b, p));
+    }
+}
