@@ -204,11 +204,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     }
     let opens = Arc::new(load_openings(cfg)?);
     let jobs = schedule::schedule(cfg.mode, cfg.engines.len(), cfg.games, opens.len());
-    if let Some(out) = &cfg.out {
-        std::fs::create_dir_all(out.join("games"))
-            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-        let _ = std::fs::remove_file(out.join("results.jsonl"));
-    }
+    prepare_out(cfg)?;
     let sprt = cfg.sprt.map(|s| Sprt {
         elo0: s.elo0,
         elo1: s.elo1,
@@ -286,13 +282,29 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
         sprt: decision,
         interrupted,
     };
-    let text = summary(&outcome, cfg.mode, sprt.as_ref());
+    report(cfg, &outcome, sprt.as_ref())?;
+    Ok(outcome)
+}
+
+/// Creates the output folder and clears an old results file.
+fn prepare_out(cfg: &Config) -> Result<(), String> {
+    if let Some(out) = &cfg.out {
+        std::fs::create_dir_all(out.join("games"))
+            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        let _ = std::fs::remove_file(out.join("results.jsonl"));
+    }
+    Ok(())
+}
+
+/// Prints the closing summary and writes it to the output folder.
+fn report(cfg: &Config, outcome: &Outcome, sprt: Option<&Sprt>) -> Result<(), String> {
+    let text = summary(outcome, cfg.mode, sprt);
     print!("{text}");
     if let Some(out) = &cfg.out {
         std::fs::write(out.join("summary.txt"), &text)
             .map_err(|e| format!("cannot write summary: {e}"))?;
     }
-    Ok(outcome)
+    Ok(())
 }
 
 fn pair_line(t: &Table, a: usize, b: usize) -> String {
