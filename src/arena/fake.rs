@@ -53,6 +53,129 @@ pub fn choose(b: &mut Board, rng: &mut u64) -> Option<Pos> {
     ok.first().copied().or(cells.first().copied())
 }
 
+/// The state of a fake engine.
+struct Fake {
+    mode: String,
+    rule: Rule,
+    dims: Dims,
+    board: Board,
+    rng: u64,
+    /// Stones read since BOARD, until DONE.
+    stones: Option<Vec<Pos>>,
+}
+
+/// Reads `x,y` or `x,y,f` numbers from a command argument.
+fn numbers(s: &str) -> Vec<usize> {
+    s.split([',', ' '])
+        .filter_map(|t| t.trim().parse().ok())
+        .collect()
+}
+
+impl Fake {
+    fn cell(&self, f: &[usize]) -> Option<Pos> {
+        (f.len() >= 2 && f[0] < self.dims.w && f[1] < self.dims.h).then(|| Pos::new(f[0], f[1]))
+    }
+
+    /// Handles one command; returns whether a move is due.
+    fn command(&mut self, line: &str, say: &mut dyn FnMut(&str)) -> bool {
+        let up = line.to_ascii_uppercase();
+        if self.stones.is_some() {
+            if up != "DONE" {
+                let f = numbers(line);
+                if let (3, Some(p)) = (f.len(), self.cell(&f)) {
+                    self.stones.as_mut().expect("in BOARD").push(p);
+                }
+                return false;
+            }
+            let stones = self.stones.take().unwrap_or_default();
+            self.board = Board::new(self.rule, self.dims);
+            for p in stones {
+                if self.board.is_empty(p) {
+                    self.board.make(p);
+                }
+            }
+            return true;
+        }
+        let word = up.split_whitespace().next().unwrap_or("");
+        let rest = &line[word.len()..];
+        match word {
+            "ABOUT" if self.mode == "silent" => {}
+            "ABOUT" => say(&format!(
+                "name=\"fake-{}\", version=\"1\", author=\"kakugo\"",
+                self.mode
+            )),
+            "START" | "RECTSTART" => {
+                let n = numbers(rest);
+                let w = n.first().copied().unwrap_or(15);
+                match Dims::new(w, n.get(1).copied().unwrap_or(w)) {
+                    Some(d) => {
+                        self.dims = d;
+                        self.board = Board::new(self.rule, d);
+                        say("OK");
+                    }
+                    None => say("ERROR unsupported size"),
+                }
+            }
+            "INFO" => {
+                let f: Vec<&str> = line.split_whitespace().collect();
+                if f.len() == 3 && f[1].eq_ignore_ascii_case("rule") {
+                    self.rule = match f[2] {
+                        "1" => Rule::Standard,
+                        "4" => Rule::Renju,
+                        "8" => Rule::Caro,
+                        _ => Rule::Freestyle,
+                    };
+                    self.board = Board::new(self.rule, self.dims);
+                }
+            }
+            "BOARD" => self.stones = Some(Vec::new()),
+            "BEGIN" => return true,
+            "TURN" => {
+                if let Some(p) = self
+                    .cell(&numbers(rest))
+                    .filter(|&p| self.board.is_empty(p))
+                {
+                    self.board.make(p);
+                }
+                return true;
+            }
+            _ => say(&format!("UNKNOWN {line}")),
+        }
+        false
+    }
+
+    /// Answers a move request the way the mode says.
+    fn answer(&mut self, say: &mut dyn FnMut(&str)) {
+        match self.mode.as_str() {
+            "hang" => sleep_forever(),
+            "crash" => std::process::exit(4),
+            "junk" => return say("this is not a move"),
+            "occupied" => {
+                if let Some(p) = self.board.last_move() {
+                    return say(&format!("{},{}", p.x(), p.y()));
+                }
+            }
+            "noisy" => {
+                eprintln!("3,3");
+                say("MESSAGE thinking hard");
+                say("DEBUG depth 1");
+            }
+            m => {
+                if let Some(ms) = m.strip_prefix("slow:") {
+                    std::thread::sleep(Duration::from_millis(ms.parse().unwrap_or(1000)));
+                }
+            }
+        }
+        match choose(&mut self.board, &mut self.rng) {
+            Some(p) => {
+                self.board.make(p);
+                say(&format!("{},{}", p.x(), p.y()));
+            }
+            None => say("ERROR board full"),
+        }
+    }
+}
+
 /// Runs a fake engine on stdin/stdout until END (or never, for the misbehaving modes).
 pub fn run(mode: &str) {
     if let Ok(path) = std::env::var("KAKUGO_FAKE_PIDFILE") {
@@ -67,146 +190,29 @@ pub fn run(mode: &str) {
     if mode == "crash-start" {
         std::process::exit(3);
     }
-    let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let eol = if mode == "noisy" { "\r\n" } else { "\n" };
     let mut say = |s: &str| {
         let _ = write!(out, "{s}{eol}");
         let _ = out.flush();
     };
-    let mut rule = Rule::Freestyle;
-    let mut dims = Dims::square(15).expect("valid");
-    let mut board = Board::new(rule, dims);
-    let mut rng = u64::from(std::process::id()) * 0x9E37_79B9_7F4A_7C15 + 1;
-    let mut in_board: Option<Vec<(Pos, u8)>> = None;
-    let mut lines = stdin.lock().lines();
-    while let Some(Ok(raw)) = lines.next() {
-        let line = raw.trim().to_string();
-        let up = line.to_ascii_uppercase();
-        if let Some(stones) = in_board.as_mut() {
-            if up == "DONE" {
-                let stones = in_board.take().unwrap_or_default();
-                board = Board::new(rule, dims);
-                for (p, _) in stones {
-                    if board.is_empty(p) {
-                        board.make(p);
-                    }
-                }
-            } else {
-                let f: Vec<usize> = line
-                    .split(',')
-                    .filter_map(|t| t.trim().parse().ok())
-                    .collect();
-                if f.len() == 3 && f[0] < dims.w && f[1] < dims.h {
-                    stones.push((Pos::new(f[0], f[1]), f[2] as u8));
-                }
-                continue;
-            }
+    let dims = Dims::square(15).expect("valid");
+    let mut fake = Fake {
+        mode: mode.to_string(),
+        rule: Rule::Freestyle,
+        dims,
+        board: Board::new(Rule::Freestyle, dims),
+        rng: u64::from(std::process::id()).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        stones: None,
+    };
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let line = line.trim();
+        if line.eq_ignore_ascii_case("END") {
+            break;
         }
-        let word = up.split_whitespace().next().unwrap_or("");
-        let needs_move = match word {
-            "ABOUT" if mode == "silent" => false,
-            "ABOUT" => {
-                say(&format!(
-                    "name=\"fake-{mode}\", version=\"1\", author=\"kakugo\""
-                ));
-                false
-            }
-            "START" | "RECTSTART" => {
-                let nums: Vec<usize> = line[word.len()..]
-                    .split([',', ' '])
-                    .filter_map(|t| t.trim().parse().ok())
-                    .collect();
-                let (w, h) = (
-                    nums.first().copied().unwrap_or(15),
-                    nums.get(1).or(nums.first()).copied().unwrap_or(15),
-                );
-                match Dims::new(w, h) {
-                    Some(d) => {
-                        dims = d;
-                        board = Board::new(rule, dims);
-                        say("OK");
-                    }
-                    None => say("ERROR unsupported size"),
-                }
-                false
-            }
-            "INFO" => {
-                let f: Vec<&str> = line.split_whitespace().collect();
-                if f.len() == 3 && f[1].eq_ignore_ascii_case("rule") {
-                    rule = match f[2] {
-                        "1" => Rule::Standard,
-                        "4" => Rule::Renju,
-                        "8" => Rule::Caro,
-                        _ => Rule::Freestyle,
-                    };
-                    board = Board::new(rule, dims);
-                }
-                false
-            }
-            "BOARD" => {
-                in_board = Some(Vec::new());
-                false
-            }
-            "DONE" | "BEGIN" => true,
-            "TURN" => {
-                let f: Vec<usize> = line[4..]
-                    .split(',')
-                    .filter_map(|t| t.trim().parse().ok())
-                    .collect();
-                if f.len() == 2
-                    && f[0] < dims.w
-                    && f[1] < dims.h
-                    && board.is_empty(Pos::new(f[0], f[1]))
-                {
-                    board.make(Pos::new(f[0], f[1]));
-                }
-                true
-            }
-            "END" => {
-                if mode == "ignore-end" {
-                    sleep_forever();
-                }
-                return;
-            }
-            _ => {
-                say(&format!("UNKNOWN {line}"));
-                false
-            }
-        };
-        if !needs_move {
-            continue;
-        }
-        match mode {
-            "hang" => sleep_forever(),
-            "crash" => std::process::exit(4),
-            "junk" => {
-                say("this is not a move");
-                continue;
-            }
-            "occupied" => {
-                if let Some(p) = board.last_move() {
-                    say(&format!("{},{}", p.x(), p.y()));
-                    continue;
-                }
-            }
-            m if m.starts_with("slow:") => {
-                let ms = m[5..].parse().unwrap_or(1000);
-                std::thread::sleep(Duration::from_millis(ms));
-            }
-            _ => {}
-        }
-        if mode == "noisy" {
-            eprintln!("3,3");
-            say("MESSAGE thinking hard");
-            say("DEBUG depth 1");
-        }
-        match choose(&mut board, &mut rng) {
-            Some(p) => {
-                board.make(p);
-                say(&format!("{},{}", p.x(), p.y()));
-            }
-            None => say("ERROR board full"),
+        if fake.command(line, &mut say) {
+            fake.answer(&mut say);
         }
     }
     if mode == "ignore-end" {

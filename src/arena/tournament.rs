@@ -14,8 +14,9 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// Results so far: `wld[a][b]` is engine `a`'s record against `b`.
@@ -127,6 +128,75 @@ fn is_tty() -> bool {
     unsafe { libc::isatty(1) == 1 }
 }
 
+/// Shared between the collector and the workers.
+struct Shared {
+    queue: Mutex<VecDeque<Job>>,
+    /// Abort the games in progress (Ctrl-C).
+    stop: AtomicBool,
+    /// Start no new game (SPRT decided, or Ctrl-C).
+    halt: AtomicBool,
+}
+
+/// Starts the worker threads; each plays games from the queue until it is empty or halted.
+fn spawn_workers(
+    cfg: &Config,
+    opens: &Arc<Vec<Opening>>,
+    shared: &Arc<Shared>,
+    tx: &Sender<(Job, GameRecord)>,
+    count: usize,
+) -> Vec<JoinHandle<()>> {
+    (0..count)
+        .map(|_| {
+            let (shared, tx, opens, cfg) = (shared.clone(), tx.clone(), opens.clone(), cfg.clone());
+            std::thread::spawn(move || loop {
+                if shared.halt.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Some(job) = shared.queue.lock().expect("queue").pop_front() else {
+                    return;
+                };
+                let setup = Setup {
+                    rule: cfg.rule,
+                    dims: cfg.dims,
+                    opening: opens[job.opening].moves.clone(),
+                    limits: cfg.limits,
+                    draw_after: cfg.draw_limit(),
+                };
+                let (b, w) = (&cfg.engines[job.black], &cfg.engines[job.white]);
+                let g = referee::play(&setup, b, w, &shared.stop);
+                if tx.send((job, g)).is_err() {
+                    return;
+                }
+            })
+        })
+        .collect()
+}
+
+/// Takes an unnamed engine's name from its first game (ABOUT), made unique, and puts the
+/// table's names into the record.
+fn adopt_names(table: &mut Table, named: &mut [bool], cfg: &Config, job: Job, g: &mut GameRecord) {
+    for (i, e) in [job.black, job.white].into_iter().enumerate() {
+        if !named[e] && cfg.engines[e].name.is_none() {
+            named[e] = true;
+            let mut others = table.names.clone();
+            others.remove(e);
+            others.push(g.names[i].clone());
+            table.names[e] = unique_names(others).pop().expect("one name");
+        }
+        g.names[i] = table.names[e].clone();
+    }
+}
+
+/// Prints a progress line: rewritten in place on a terminal, one line each otherwise.
+fn show(tty: bool, line: &str) {
+    if tty {
+        print!("\r\x1b[K{line}");
+        let _ = std::io::stdout().flush();
+    } else {
+        println!("{line}");
+    }
+}
+
 /// Plays the run described by `cfg`, printing progress and the final tables to stdout.
 pub fn run(cfg: &Config) -> Result<Outcome, String> {
     if cfg.engines.len() < 2 {
@@ -134,11 +204,7 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     }
     let opens = Arc::new(load_openings(cfg)?);
     let jobs = schedule::schedule(cfg.mode, cfg.engines.len(), cfg.games, opens.len());
-    if let Some(out) = &cfg.out {
-        std::fs::create_dir_all(out.join("games"))
-            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-        let _ = std::fs::remove_file(out.join("results.jsonl"));
-    }
+    prepare_out(cfg)?;
     let sprt = cfg.sprt.map(|s| Sprt {
         elo0: s.elo0,
         elo1: s.elo1,
@@ -148,62 +214,33 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     let names = cfg
         .engines
         .iter()
-        .map(|e| e.name.clone().unwrap_or_else(|| e.cmd.clone()))
-        .collect();
-    let mut table = Table::new(unique_names(names));
+        .map(|e| e.name.clone().unwrap_or_else(|| e.cmd.clone()));
+    let mut table = Table::new(unique_names(names.collect()));
     let mut named = vec![false; cfg.engines.len()];
     let scheduled = jobs.len();
-    let queue = Arc::new(Mutex::new(jobs.into_iter().collect::<VecDeque<Job>>()));
-    let stop = Arc::new(AtomicBool::new(false));
-    let halt = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = channel::<(Job, GameRecord)>();
-    let mut workers = Vec::new();
-    for _ in 0..cfg.concurrency.min(scheduled.max(1)) {
-        let (queue, stop, halt, tx, opens) = (
-            queue.clone(),
-            stop.clone(),
-            halt.clone(),
-            tx.clone(),
-            opens.clone(),
-        );
-        let cfg = cfg.clone();
-        workers.push(std::thread::spawn(move || loop {
-            if halt.load(Ordering::SeqCst) {
-                return;
-            }
-            let Some(job) = queue.lock().expect("queue").pop_front() else {
-                return;
-            };
-            let setup = Setup {
-                rule: cfg.rule,
-                dims: cfg.dims,
-                opening: opens[job.opening].moves.clone(),
-                limits: cfg.limits,
-                draw_after: cfg.draw_limit(),
-            };
-            let g = referee::play(
-                &setup,
-                &cfg.engines[job.black],
-                &cfg.engines[job.white],
-                &stop,
-            );
-            if tx.send((job, g)).is_err() {
-                return;
-            }
-        }));
-    }
+    let shared = Arc::new(Shared {
+        queue: Mutex::new(jobs.into_iter().collect()),
+        stop: AtomicBool::new(false),
+        halt: AtomicBool::new(false),
+    });
+    let (tx, rx) = channel();
+    let workers = spawn_workers(
+        cfg,
+        &opens,
+        &shared,
+        &tx,
+        cfg.concurrency.min(scheduled.max(1)),
+    );
     drop(tx);
     let tty = is_tty();
-    let mut played = 0;
-    let mut decision = None;
+    let (mut played, mut decision) = (0, None);
     loop {
-        if interrupt::requested() && !stop.load(Ordering::SeqCst) {
-            stop.store(true, Ordering::SeqCst);
-            halt.store(true, Ordering::SeqCst);
-            if tty {
-                println!();
-            }
-            println!("interrupted: stopping the engines");
+        if interrupt::requested() && !shared.stop.swap(true, Ordering::SeqCst) {
+            shared.halt.store(true, Ordering::SeqCst);
+            println!(
+                "{}interrupted: stopping the engines",
+                if tty { "\n" } else { "" }
+            );
         }
         let (job, mut g) = match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(r) => r,
@@ -213,41 +250,21 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
         if g.interrupted {
             continue;
         }
-        for (i, e) in [job.black, job.white].into_iter().enumerate() {
-            if !named[e] && cfg.engines[e].name.is_none() {
-                named[e] = true;
-                let mut others = table.names.clone();
-                others.remove(e);
-                others.push(g.names[i].clone());
-                table.names[e] = unique_names(others).pop().expect("one name");
-            }
-            g.names[i] = table.names[e].clone();
-        }
+        adopt_names(&mut table, &mut named, cfg, job, &mut g);
         table.add(job.black, job.white, &g);
         played += 1;
         if let Some(out) = &cfg.out {
-            save(out, job.index, &g).map_err(|e| format!("cannot write results: {e}"))?;
+            if let Err(e) = save(out, job.index, &g) {
+                eprintln!("warning: cannot write game {}: {e}", job.index + 1);
+            }
         }
         let head = progress_line(&table, cfg.mode, sprt.as_ref(), played, scheduled);
-        let last = format!(
-            "game {} {} vs {}: {}",
-            job.index + 1,
-            g.names[0],
-            g.names[1],
-            g.reason
-        );
-        if tty {
-            print!("\r\x1b[K{head} | {last}");
-            let _ = std::io::stdout().flush();
-        } else {
-            println!("{head} | {last}");
-        }
-        if let Some(t) = &sprt {
-            if decision.is_none() {
-                decision = t.decide(&table.wld[0][1]);
-                if decision.is_some() {
-                    halt.store(true, Ordering::SeqCst);
-                }
+        let (i, b, w) = (job.index + 1, &g.names[0], &g.names[1]);
+        show(tty, &format!("{head} | game {i} {b} vs {w}: {}", g.reason));
+        if let (Some(t), None) = (&sprt, decision) {
+            decision = t.decide(&table.wld[0][1]);
+            if decision.is_some() {
+                shared.halt.store(true, Ordering::SeqCst);
             }
         }
     }
@@ -257,20 +274,37 @@ pub fn run(cfg: &Config) -> Result<Outcome, String> {
     if tty {
         println!();
     }
+    let interrupted = shared.stop.load(Ordering::SeqCst);
     let outcome = Outcome {
         table,
         played,
         scheduled,
         sprt: decision,
-        interrupted: stop.load(Ordering::SeqCst),
+        interrupted,
     };
-    let text = summary(&outcome, cfg.mode, sprt.as_ref());
+    report(cfg, &outcome, sprt.as_ref())?;
+    Ok(outcome)
+}
+
+/// Creates the output folder and clears an old results file.
+fn prepare_out(cfg: &Config) -> Result<(), String> {
+    if let Some(out) = &cfg.out {
+        std::fs::create_dir_all(out.join("games"))
+            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        let _ = std::fs::remove_file(out.join("results.jsonl"));
+    }
+    Ok(())
+}
+
+/// Prints the closing summary and writes it to the output folder.
+fn report(cfg: &Config, outcome: &Outcome, sprt: Option<&Sprt>) -> Result<(), String> {
+    let text = summary(outcome, cfg.mode, sprt);
     print!("{text}");
     if let Some(out) = &cfg.out {
         std::fs::write(out.join("summary.txt"), &text)
             .map_err(|e| format!("cannot write summary: {e}"))?;
     }
-    Ok(outcome)
+    Ok(())
 }
 
 fn pair_line(t: &Table, a: usize, b: usize) -> String {
