@@ -91,7 +91,7 @@ impl<'a> Worker<'a> {
     fn node(&mut self, ply: usize) {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes % TM_CHECK_NODES == 0 {
+        if self.nodes.is_multiple_of(TM_CHECK_NODES) {
             self.flush();
         }
     }
