@@ -109,6 +109,7 @@ pub struct Searcher {
     hash_bytes: usize,
     threads: usize,
     tt: Option<TransTable>,
+    features: params::Features,
 }
 
 impl Default for Searcher {
@@ -124,6 +125,7 @@ impl Searcher {
             hash_bytes: TT_DEFAULT_BYTES,
             threads: 1,
             tt: None,
+            features: params::Features::default(),
         }
     }
 
@@ -142,6 +144,16 @@ impl Searcher {
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+    }
+
+    /// Turns a pruning feature (`lmr`, `rfp`) on or off, for self-play checks; false if unknown.
+    pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "lmr" => self.features.lmr = on,
+            "rfp" => self.features.rfp = on,
+            _ => return false,
+        }
+        true
     }
 
     /// Forgets everything learnt (the hash table).
@@ -206,6 +218,7 @@ impl Searcher {
             start,
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
+            features: self.features,
         };
         let out = std::thread::scope(|s| {
             for id in 1..self.threads {

@@ -105,3 +105,21 @@ pub const TT_BUCKET: usize = 4;
 pub const TT_DEFAULT_BYTES: usize = 64 << 20;
 /// Replacement weight of an entry's age against its depth.
 pub const TT_AGE_WEIGHT: i32 = 8;
+
+/// Pruning and reduction switches, on by default; off only for self-play checks of their worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Late move reductions.
+    pub lmr: bool,
+    /// Reverse futility pruning.
+    pub rfp: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            lmr: true,
+            rfp: true,
+        }
+    }
+}

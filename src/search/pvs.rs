@@ -33,6 +33,8 @@ pub struct Shared<'a> {
     pub hard: Duration,
     /// Node limit.
     pub max_nodes: Option<u64>,
+    /// Pruning switches.
+    pub features: Features,
 }
 
 /// One search thread's state.
@@ -289,6 +291,7 @@ impl<'a> Worker<'a> {
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
         if !pv
+            && self.sh.features.rfp
             && depth <= RFP_MAX_DEPTH
             && quiet_opp
             && beta.abs() < MATE_BOUND
@@ -344,7 +347,11 @@ impl<'a> Worker<'a> {
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)
             } else {
-                let r = if quiet && depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES {
+                let r = if quiet
+                    && self.sh.features.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                {
                     let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     (r + i32::from(!pv)).clamp(0, new_depth - 1)
                 } else {
