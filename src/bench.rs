@@ -105,3 +105,95 @@ pub fn run_board() {
         checks as f64 / secs / 1e6
     );
 }
+
+/// Opening suites the search bench draws its positions from (rule, board side, pos lines).
+const SUITES: [(Rule, usize, &str); 4] = [
+    (
+        Rule::Freestyle,
+        15,
+        include_str!("../tournaments/openings/freestyle15.pos.txt"),
+    ),
+    (
+        Rule::Standard,
+        15,
+        include_str!("../tournaments/openings/standard15.pos.txt"),
+    ),
+    (
+        Rule::Renju,
+        15,
+        include_str!("../tournaments/openings/renju15.pos.txt"),
+    ),
+    (
+        Rule::Caro,
+        15,
+        include_str!("../tournaments/openings/standard15.pos.txt"),
+    ),
+];
+
+/// Positions per rule in the search bench.
+pub const SEARCH_POSITIONS: usize = 12;
+/// Depth of the search bench.
+pub const SEARCH_DEPTH: u32 = 6;
+/// Hash size of the search bench.
+pub const SEARCH_HASH: usize = 16 << 20;
+
+/// The search bench positions: the first [`SEARCH_POSITIONS`] openings of each suite (caro takes
+/// the standard suite from its other end).
+pub fn search_positions() -> Vec<Board> {
+    let mut out = Vec::new();
+    for (rule, side, text) in SUITES {
+        let dims = Dims::square(side).expect("legal size");
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let chosen: Vec<&str> = if rule == Rule::Caro {
+            lines.iter().rev().take(SEARCH_POSITIONS).copied().collect()
+        } else {
+            lines.iter().take(SEARCH_POSITIONS).copied().collect()
+        };
+        for line in chosen {
+            let moves = crate::board::notation::parse_moves(line, dims).expect("suite line");
+            let mut b = Board::new(rule, dims);
+            for p in moves {
+                b.make(p);
+            }
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Searches every bench position to `depth` with one thread and a fresh table; returns
+/// (total nodes, seconds).
+pub fn search_bench(depth: u32) -> (u64, f64) {
+    use crate::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_depth: Some(depth),
+        time: crate::search::TimeControl {
+            turn_ms: Some(3_600_000),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let mut s = Searcher::new();
+    s.set_hash_bytes(SEARCH_HASH);
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for b in search_positions() {
+        s.clear();
+        let r = s.search(&b, &limits, &stop, &mut |_| {});
+        nodes += r.info.nodes;
+        secs += r.info.elapsed.as_secs_f64();
+    }
+    (nodes, secs)
+}
+
+/// Runs the search bench and prints its signature (total nodes) and speed.
+pub fn run_search() {
+    let (nodes, secs) = search_bench(SEARCH_DEPTH);
+    println!(
+        "search depth {SEARCH_DEPTH} {} positions: {nodes} nodes {secs:.3} s {:.0} nodes/s",
+        search_positions().len(),
+        nodes as f64 / secs.max(1e-9)
+    );
+    println!("Bench: {nodes}");
+}

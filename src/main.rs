@@ -3,7 +3,10 @@
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("bench") => kakugo::bench::run_board(),
+        Some("bench") => {
+            kakugo::bench::run_board();
+            kakugo::bench::run_search();
+        }
         Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
         _ => kakugo::protocol::run(),
     }

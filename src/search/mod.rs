@@ -1,14 +1,29 @@
 //! The searcher: chooses a move for the side to move of a [`Board`] within [`Limits`].
 //!
 //! This module owns the interface the protocol (and anything else) uses to think: limits in,
-//! progress reports and a result out, a stop flag honoured at any moment. The present move
-//! choice is a one-ply tactical rule (win, block, make or stop the strongest threat); the
-//! alpha-beta searcher replaces it behind the same interface.
+//! progress reports and a result out, a stop flag honoured at any moment; and the driver that
+//! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
+//! transposition table ([`tt`]) and the threads ([`threads`]) that run the principal variation
+//! search ([`pvs`]) on a position with its candidate cells ([`state`]), scored by [`eval`], with
+//! every constant in [`params`].
+
+pub mod eval;
+pub mod movepick;
+pub mod params;
+pub mod pvs;
+pub mod state;
+pub mod threads;
+pub mod time;
+pub mod tt;
 
 use crate::board::{Board, Pos};
-use crate::rules::{Color, Combo};
-use std::sync::atomic::{AtomicBool, Ordering};
+use params::{MAX_DEPTH, TT_DEFAULT_BYTES};
+use pvs::{Shared, Worker};
+use state::State;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
+use threads::RootMove;
+use tt::TransTable;
 
 /// The clock as the manager gives it (milliseconds; `None` = not limited).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,6 +108,8 @@ pub struct SearchResult {
 pub struct Searcher {
     hash_bytes: usize,
     threads: usize,
+    tt: Option<TransTable>,
+    features: params::Features,
 }
 
 impl Default for Searcher {
@@ -102,17 +119,26 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with default settings (one thread).
+    /// A searcher with default settings (one thread, 64 MB of hash, allocated at first use).
     pub fn new() -> Searcher {
         Searcher {
-            hash_bytes: 64 << 20,
+            hash_bytes: TT_DEFAULT_BYTES,
             threads: 1,
+            tt: None,
+            features: params::Features::default(),
         }
     }
 
     /// Sets the memory for the hash table, in bytes.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        self.hash_bytes = bytes;
+        self.hash_bytes = bytes.max(64);
+        if self
+            .tt
+            .as_ref()
+            .is_some_and(|t| t.bytes() != tt_size(self.hash_bytes))
+        {
+            self.tt = None;
+        }
     }
 
     /// Sets the number of search threads (at least 1).
@@ -120,8 +146,22 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
+    /// Turns a pruning feature (`lmr`, `rfp`) on or off, for self-play checks; false if unknown.
+    pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "lmr" => self.features.lmr = on,
+            "rfp" => self.features.rfp = on,
+            _ => return false,
+        }
+        true
+    }
+
     /// Forgets everything learnt (the hash table).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        if let Some(t) = &self.tt {
+            t.clear();
+        }
+    }
 
     /// Chooses a move for the side to move. `stop` may be raised at any time from another
     /// thread; `report` is called with progress. Never returns an occupied cell, nor (renju
@@ -134,76 +174,122 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut b = board.clone();
-        let me = b.side_to_move();
-        let mut best = (i64::MIN, Pos::NONE);
-        let mut nodes = 0u64;
-        for p in b.dims().cells() {
-            if !b.is_empty(p) || limits.exclude.contains(&p) {
-                continue;
-            }
-            nodes += 1;
-            if stop.load(Ordering::Relaxed) && !best.1.is_none() {
-                break;
-            }
-            let s = tactical_score(&mut b, p, me);
-            if s > best.0 {
-                best = (s, p);
-            }
-        }
-        let score = match best.0 {
-            s if s >= WIN => Score::Win(1),
-            _ => Score::Eval(0),
-        };
-        let info = Info {
-            depth: 1,
-            seldepth: 1,
-            score,
-            nodes,
+        let budget = time::budget(&limits.time, board.stone_count());
+        let mut st = State::new(board);
+        let mut moves = root_moves(&mut st, &limits.exclude);
+        let empty = Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Eval(0),
+            nodes: 0,
             elapsed: start.elapsed(),
-            pv: vec![best.1],
+            pv: moves.first().map(|m| vec![m.mv]).unwrap_or_default(),
         };
-        report(&info);
-        SearchResult { best: best.1, info }
+        if moves.is_empty() {
+            return SearchResult {
+                best: Pos::NONE,
+                info: empty,
+            };
+        }
+        let me = board.side_to_move();
+        if let Some(m) = moves.iter().find(|m| board.is_win_move(m.mv, me)) {
+            let info = Info {
+                score: Score::Win(1),
+                depth: 1,
+                pv: vec![m.mv],
+                ..empty
+            };
+            report(&info);
+            return SearchResult { best: m.mv, info };
+        }
+        let hash_bytes = self.hash_bytes;
+        let tt: &TransTable = self.tt.get_or_insert_with(|| TransTable::new(hash_bytes));
+        tt.new_search();
+        let max_depth = if budget.instant {
+            1
+        } else {
+            limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        };
+        let sh = Shared {
+            tt,
+            external: stop,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start,
+            hard: budget.hard(),
+            max_nodes: limits.max_nodes,
+            features: self.features,
+        };
+        let out = std::thread::scope(|s| {
+            for id in 1..self.threads {
+                let (sh, st) = (&sh, st.clone());
+                let mut moves = moves.clone();
+                s.spawn(move || {
+                    let mut w = Worker::new(st, sh, false);
+                    w.iterate(
+                        &mut moves,
+                        max_depth,
+                        &budget,
+                        1 + id as u32 % 2,
+                        &mut |_| {},
+                    );
+                });
+            }
+            let mut w = Worker::new(st, &sh, true);
+            w.iterate(&mut moves, max_depth, &budget, 0, report)
+        });
+        SearchResult {
+            best: out.best,
+            info: out.info,
+        }
     }
 }
 
-const WIN: i64 = 1 << 40;
+/// The size a table of about `bytes` bytes really has.
+fn tt_size(bytes: usize) -> usize {
+    (bytes / 64).max(1) * 64
+}
 
-/// One-ply score of `p` for `me`: win, block, then the strongest threat made or stopped.
-fn tactical_score(b: &mut Board, p: Pos, me: Color) -> i64 {
-    let opp = me.opp();
-    if b.is_win_move(p, me) {
-        return WIN;
-    }
-    if b.rule().has_fouls(me) && b.is_forbidden(p).is_some() {
-        return -WIN;
-    }
-    let value = |c: Combo| -> i64 {
-        match c {
-            Combo::Five => 1 << 30,
-            Combo::FlexFour => 1 << 24,
-            Combo::FourThree => 1 << 20,
-            Combo::ThreeThree => 1 << 16,
-            Combo::Four => 1 << 12,
-            Combo::Three => 1 << 10,
-            Combo::TwoTwo => 1 << 8,
-            Combo::BlockThree => 1 << 6,
-            Combo::Two => 1 << 4,
-            _ => 0,
-        }
+/// The root moves, best first by the move ordering: the generated stage, legal and not excluded;
+/// if that leaves nothing, every legal candidate; if still nothing, every empty cell, nearest the
+/// centre first.
+fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
+    let mut buf = Vec::new();
+    movepick::generate(st, &mut buf);
+    let hist = vec![0; crate::board::geometry::CELLS];
+    let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist);
+        buf.sort_by_key(|m| std::cmp::Reverse(m.key));
+        buf.iter()
+            .map(|m| m.mv)
+            .filter(|&p| !exclude.contains(&p) && !movepick::is_foul(&mut st.board, p))
+            .collect()
     };
-    let mut s = 2 * value(b.combo(p, me)) + value(b.combo(p, opp));
-    if b.has_five_point(opp) && b.combo(p, opp) != Combo::Five {
-        s -= 1 << 34;
+    let mut moves = pick(st, &mut buf);
+    if moves.is_empty() {
+        buf = st
+            .candidates()
+            .into_iter()
+            .map(|mv| movepick::Scored { mv, key: 0 })
+            .collect();
+        moves = pick(st, &mut buf);
     }
-    // Prefer the centre and cells next to stones.
-    let d = b.dims();
-    let centre = d.centre();
-    s -= p.distance(centre) as i64;
-    let near = (0..4)
-        .flat_map(|dir| [-1, 1].map(|k| p.step(dir, k)))
-        .filter(|&q| b.stone(q).is_some())
-        .count() as i64;
-    s + 4 * near
+    if moves.is_empty() {
+        let centre = st.board.dims().centre();
+        let mut all: Vec<Pos> = st
+            .board
+            .dims()
+            .cells()
+            .filter(|&p| st.board.is_empty(p) && !exclude.contains(&p))
+            .collect();
+        all.sort_by_key(|&p| (p.distance(centre), p.0));
+        moves = all
+            .into_iter()
+            .filter(|&p| !movepick::is_foul(&mut st.board, p))
+            .collect();
+    }
+    moves
+        .into_iter()
+        .map(|mv| RootMove { mv, pv: vec![mv] })
+        .collect()
 }

@@ -1,0 +1,143 @@
+//! Move generation in stages, from the pattern tables, and move ordering.
+//!
+//! Stages, strongest first (a five of our own is taken before generation): if the opponent has
+//! a five-point, only the block (two five-points: lost); if the opponent has a straight-four
+//! point (an open three, or a double four), only the cells that leave him none, plus our own
+//! fours (none of either: lost); otherwise every candidate cell near the stones. Defences are
+//! found by trying each cell on the threatening lines and checking the threat is gone.
+//!
+//! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
+//! history; ties go to the lower cell index, so the order is deterministic.
+
+use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
+use super::state::State;
+use crate::board::{Board, Pos};
+use crate::rules::{Color, Combo, Pattern};
+
+/// Which moves a node has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Only the block of the opponent's five-point.
+    Block,
+    /// Only defences against an open three (and our own fours).
+    Defend,
+    /// All candidates.
+    All,
+    /// No defence: the side to move loses in this many plies.
+    Lost(u32),
+}
+
+/// A move with its ordering key.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    /// The cell.
+    pub mv: Pos,
+    /// Ordering key (larger first).
+    pub key: i64,
+}
+
+/// The single cell where `c` makes five (the board must have exactly one, near the stones).
+pub fn five_point(st: &State, c: Color) -> Pos {
+    let mut found = Pos::NONE;
+    st.for_each_candidate(|p| {
+        if found.is_none() && st.board.combo(p, c) == Combo::Five {
+            found = p;
+        }
+    });
+    found
+}
+
+/// Whether a stone of `c` on `p` lies on a line where it would make at least a four.
+#[inline]
+fn on_four_line(b: &Board, p: Pos, c: Color) -> bool {
+    (0..4).any(|d| b.pattern(p, d, c) >= Pattern::B4)
+}
+
+/// Generates the moves of the side to move into `out` (unordered keys) and says which stage.
+pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
+    out.clear();
+    let me = st.board.side_to_move();
+    let opp = me.opp();
+    let fives = st.board.count(opp, Combo::Five);
+    if fives >= 2 {
+        return Stage::Lost(2);
+    }
+    if fives == 1 {
+        let p = five_point(st, opp);
+        out.push(Scored { mv: p, key: 0 });
+        return Stage::Block;
+    }
+    if st.board.count(opp, Combo::FlexFour) == 0 {
+        st.for_each_candidate(|p| out.push(Scored { mv: p, key: 0 }));
+        return Stage::All;
+    }
+    let mut cells = Vec::with_capacity(16);
+    st.for_each_candidate(|p| {
+        let b = &st.board;
+        if b.combo(p, me) >= Combo::Four || on_four_line(b, p, opp) {
+            cells.push(p);
+        }
+    });
+    for p in cells {
+        let b = &mut st.board;
+        if b.combo(p, me) >= Combo::Four {
+            out.push(Scored { mv: p, key: 0 });
+            continue;
+        }
+        b.make(p);
+        let ok = b.count(opp, Combo::FlexFour) == 0;
+        b.unmake();
+        if ok {
+            out.push(Scored { mv: p, key: 0 });
+        }
+    }
+    if out.is_empty() {
+        return Stage::Lost(4);
+    }
+    Stage::Defend
+}
+
+/// The ordering key of `p` for the side to move, without TT move and killers.
+#[inline]
+pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
+    MO_OWN[b.combo(p, me) as usize]
+        + MO_OPP[b.combo(p, me.opp()) as usize]
+        + history[p.index()] / MO_HIST_DIV
+}
+
+/// Gives every move its key.
+pub fn order(b: &Board, moves: &mut [Scored], tt: Pos, killers: [Pos; 2], history: &[i32]) {
+    let me = b.side_to_move();
+    for m in moves.iter_mut() {
+        let mut s = base_score(b, m.mv, me, history);
+        if m.mv == tt {
+            s += MO_TT;
+        } else if m.mv == killers[0] {
+            s += MO_KILLER[0];
+        } else if m.mv == killers[1] {
+            s += MO_KILLER[1];
+        }
+        m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
+    }
+}
+
+/// Moves the best remaining move to place `i` (selection, so a cutoff skips most sorting).
+#[inline]
+pub fn pick(moves: &mut [Scored], i: usize) -> Pos {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].key > moves[best].key {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i].mv
+}
+
+/// Whether renju Black may not play `p` (forbidden and not a five).
+#[inline]
+pub fn is_foul(b: &mut Board, p: Pos) -> bool {
+    b.rule().has_fouls(b.side_to_move())
+        && b.combo(p, b.side_to_move()) == Combo::Forbid
+        && b.is_forbidden(p).is_some()
+}

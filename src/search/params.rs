@@ -1,0 +1,125 @@
+//! Every tunable constant of the search and the evaluation, in one place.
+//!
+//! Naming glossary: `MATE` = the score of mate at ply 0 (a win in `n` plies scores `MATE - n`);
+//! `EV_*` = evaluation weights (arrays indexed by a [`crate::rules::Combo`] code, `OWN` = side to
+//! move, `OPP` = the other side); `MO_*` = move-ordering scores; `ASP_*` = aspiration windows;
+//! `RFP_*` = reverse futility pruning; `LMR_*` = late move reductions; `HIST_*` = history
+//! heuristic; `QS_*` = the leaf four-extension (quiescence VCF); `TM_*` = time management (ms
+//! unless named otherwise); `TT_*` = transposition table.
+
+/// Score of a win at the root (a win in `n` plies scores `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// Scores at least this large (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Evaluations are clamped to ±this.
+pub const EVAL_MAX: i32 = 20_000;
+/// Deepest ply a search thread can reach.
+pub const MAX_PLY: usize = 120;
+/// Deepest nominal iteration.
+pub const MAX_DEPTH: u32 = 99;
+
+/// Per class of an empty cell of the side to move: its value.
+pub const EV_OWN: [i32; 11] = [0, 0, 4, 3, 10, 22, 36, 14, 50, 140, 400];
+/// Per class of an empty cell of the opponent: its value (subtracted).
+pub const EV_OPP: [i32; 11] = [0, 0, 4, 3, 9, 18, 30, 12, 40, 110, 400];
+/// The side to move has a four-three point and the opponent no four point: a likely win.
+pub const EV_OWN_FOUR_THREE: i32 = 900;
+/// The side to move has a double open three point and the opponent no four point.
+pub const EV_OWN_THREE_THREE: i32 = 300;
+/// The opponent has a straight-four point (an open three on board) and we have no four point.
+pub const EV_OPP_FLEX: i32 = 120;
+/// Bonus for having the move.
+pub const EV_TEMPO: i32 = 20;
+
+/// Move ordering: per own class of the cell.
+pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
+/// Move ordering: per opponent class of the cell (the value of blocking it).
+pub const MO_OPP: [i32; 11] = [0, 0, 12, 8, 40, 80, 1_200, 300, 1_800, 5_000, 50_000];
+/// Move ordering: the transposition-table move.
+pub const MO_TT: i32 = 1 << 24;
+/// Move ordering: first and second killer.
+pub const MO_KILLER: [i32; 2] = [900, 700];
+/// History scores are divided by this before they are added to a move's score.
+pub const MO_HIST_DIV: i32 = 32;
+
+/// Aspiration windows start at this depth.
+pub const ASP_MIN_DEPTH: u32 = 5;
+/// First half-width of the aspiration window.
+pub const ASP_DELTA: i32 = 40;
+
+/// Reverse futility pruning is tried up to this depth.
+pub const RFP_MAX_DEPTH: i32 = 3;
+/// Reverse futility margin per ply of depth.
+pub const RFP_MARGIN: i32 = 90;
+
+/// Late move reductions from this depth.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Late move reductions after this many moves.
+pub const LMR_MIN_MOVES: usize = 3;
+/// Reduction = ln(depth) * ln(move number) / this.
+pub const LMR_DIV: f64 = 2.0;
+
+/// History values are kept within ±this (gravity).
+pub const HIST_MAX: i32 = 16_384;
+
+/// Deepest leaf four-extension, in plies.
+pub const QS_MAX_PLY: u32 = 14;
+/// After the first leaf four, further fours must be within this distance of the attacker's
+/// previous stone.
+pub const QS_REACH: usize = 4;
+
+/// Safety margin kept on the manager's clock, at least.
+pub const TM_MARGIN_MIN: u64 = 60;
+/// Safety margin for budgets of at least [`TM_MARGIN_FROM`].
+pub const TM_MARGIN: u64 = 100;
+/// Budgets from this size keep [`TM_MARGIN`] plus 2 % of the budget.
+pub const TM_MARGIN_FROM: u64 = 400;
+/// Fewest moves the remaining game time is divided by.
+pub const TM_MOVES_LEFT_MIN: u64 = 7;
+/// Moves the game is expected to last beyond its present moves at the start.
+pub const TM_MOVES_LEFT_START: u64 = 40;
+/// Budget when nothing limits the search.
+pub const TM_DEFAULT: u64 = 5_000;
+/// Hard stop for "answer at once" (`turn_ms == Some(0)`).
+pub const TM_INSTANT: u64 = 20;
+/// Optimum = maximum × this / 100 when the turn time bounds the budget.
+pub const TM_OPT_PCT: u64 = 45;
+/// The optimum is scaled by this (percent) after the best move changed.
+pub const TM_UNSTABLE_PCT: u64 = 170;
+/// The optimum is scaled by this (percent) after the score fell.
+pub const TM_FALL_PCT: u64 = 140;
+/// The optimum is scaled by this (percent) after the best move stayed for several iterations.
+pub const TM_STABLE_PCT: u64 = 60;
+/// Iterations with the same best move that count as stable.
+pub const TM_STABLE_ITERS: u32 = 4;
+/// A fall of this much in score counts as a fall.
+pub const TM_FALL_SCORE: i32 = 40;
+/// Iterations searched after a win or loss is proven.
+pub const TM_MATE_EXTRA: u32 = 2;
+/// Nodes between clock checks.
+pub const TM_CHECK_NODES: u64 = 1024;
+
+/// Entries per transposition-table bucket (4 × 16 bytes = one cache line).
+pub const TT_BUCKET: usize = 4;
+/// Default transposition-table size in bytes.
+pub const TT_DEFAULT_BYTES: usize = 64 << 20;
+/// Replacement weight of an entry's age against its depth.
+pub const TT_AGE_WEIGHT: i32 = 8;
+
+/// Pruning and reduction switches, on by default; off only for self-play checks of their worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Late move reductions.
+    pub lmr: bool,
+    /// Reverse futility pruning.
+    pub rfp: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            lmr: true,
+            rfp: true,
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! The principal variation search of one thread: alpha-beta with a null window for all but the
+//! first move, transposition-table cutoffs, mate-distance pruning, reverse futility, late move
+//! reductions, killers and history; an extension for the forced block of a four; and at the
+//! leaves a four-extension (a quiescence VCF: the attacker plays only fours, the defender the
+//! forced block, with stand-pat on the static evaluation).
+//!
+//! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
+
+use super::eval::evaluate;
+use super::movepick::{self, Scored, Stage};
+use super::params::*;
+use super::state::State;
+use super::tt::{Bound, TransTable};
+use crate::board::geometry::CELLS;
+use crate::board::Pos;
+use crate::rules::Combo;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    /// The table.
+    pub tt: &'a TransTable,
+    /// Raised from outside (STOP/END).
+    pub external: &'a AtomicBool,
+    /// Raised by the main thread when the search is over.
+    pub stop: AtomicBool,
+    /// Nodes of all threads (flushed every few nodes).
+    pub nodes: AtomicU64,
+    /// When the search started.
+    pub start: Instant,
+    /// Never search past this.
+    pub hard: Duration,
+    /// Node limit.
+    pub max_nodes: Option<u64>,
+    /// Pruning switches.
+    pub features: Features,
+}
+
+/// One search thread's state.
+pub struct Worker<'a> {
+    /// The position being searched.
+    pub st: State,
+    /// Shared state.
+    pub sh: &'a Shared<'a>,
+    /// Whether this is the main thread (it watches the clock).
+    pub main: bool,
+    /// Nodes not yet flushed to the shared count.
+    pub nodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Set once the search must end; every score after it is meaningless.
+    pub aborted: bool,
+    killers: Vec<[Pos; 2]>,
+    history: Vec<i32>,
+    bufs: Vec<Vec<Scored>>,
+    /// Triangular principal-variation table.
+    pub pv: Vec<Vec<Pos>>,
+    lmr: Vec<[u8; 64]>,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker on `st`.
+    pub fn new(st: State, sh: &'a Shared<'a>, main: bool) -> Worker<'a> {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        *r = ((d as f64).ln() * (m as f64).ln() / LMR_DIV) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            st,
+            sh,
+            main,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            killers: vec![[Pos::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * CELLS],
+            bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lmr,
+        }
+    }
+
+    /// Counts a node; every so often flushes the count and checks the limits.
+    #[inline]
+    fn node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes.is_multiple_of(TM_CHECK_NODES) {
+            self.flush();
+        }
+    }
+
+    /// Adds the local node count to the shared one and checks every limit.
+    pub fn flush(&mut self) {
+        let total = self.sh.nodes.fetch_add(self.nodes, Relaxed) + self.nodes;
+        self.nodes = 0;
+        if self.main {
+            let out_of_nodes = self.sh.max_nodes.is_some_and(|m| total >= m);
+            if out_of_nodes || self.sh.start.elapsed() >= self.sh.hard {
+                self.sh.stop.store(true, Relaxed);
+            }
+        }
+        if self.sh.stop.load(Relaxed) || self.sh.external.load(Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    fn hist_index(&self, p: Pos) -> usize {
+        self.st.board.side_to_move().index() * CELLS + p.index()
+    }
+
+    fn reward(&mut self, p: Pos, bonus: i32) {
+        let i = self.hist_index(p);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HIST_MAX;
+    }
+
+    /// The leaf four-extension.
+    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        self.node(ply);
+        if self.aborted {
+            return 0;
+        }
+        let b = &self.st.board;
+        if b.is_full() {
+            return 0;
+        }
+        let me = b.side_to_move();
+        let opp = me.opp();
+        if b.has_five_point(me) {
+            return MATE - (ply as i32 + 1);
+        }
+        let fives = b.count(opp, Combo::Five);
+        if fives >= 2 {
+            return -(MATE - (ply as i32 + 2));
+        }
+        if ply >= MAX_PLY {
+            return evaluate(b);
+        }
+        if fives == 1 {
+            let p = movepick::five_point(&self.st, opp);
+            if movepick::is_foul(&mut self.st.board, p) {
+                return -(MATE - (ply as i32 + 2));
+            }
+            self.st.make(p);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.st.unmake();
+            return v;
+        }
+        if b.count(me, Combo::FlexFour) > 0 {
+            return MATE - (ply as i32 + 3);
+        }
+        let stand = evaluate(b);
+        let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
+        if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let near = if qply > 0 {
+            let h = b.history();
+            h.len()
+                .checked_sub(2)
+                .map(|i| h[i])
+                .filter(|p| !p.is_none())
+        } else {
+            None
+        };
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        self.st.for_each_candidate(|p| {
+            let c = self.st.board.combo(p, me);
+            if (c == Combo::Four || c == Combo::FourThree)
+                && near.is_none_or(|q| p.distance(q) <= QS_REACH)
+            {
+                let bonus = if c == Combo::FourThree { 1 << 20 } else { 0 };
+                moves.push(Scored {
+                    mv: p,
+                    key: bonus - i64::from(p.0),
+                });
+            }
+        });
+        for i in 0..moves.len() {
+            let p = movepick::pick(&mut moves, i);
+            self.st.make(p);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.st.unmake();
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        best
+    }
+
+    /// Sets the PV of `ply` to `p` followed by the PV of `ply + 1`.
+    fn update_pv(&mut self, ply: usize, p: Pos) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(p);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Quick wins and losses decided by the threat counts; `None` if nothing is decided.
+    #[inline]
+    fn quick_result(&self, ply: usize) -> Option<i32> {
+        let b = &self.st.board;
+        let me = b.side_to_move();
+        let opp = me.opp();
+        let ply = ply as i32;
+        if b.has_five_point(me) {
+            return Some(MATE - (ply + 1));
+        }
+        let fives = b.count(opp, Combo::Five);
+        if fives >= 2 {
+            return Some(-(MATE - (ply + 2)));
+        }
+        if fives == 0 && b.count(me, Combo::FlexFour) > 0 {
+            return Some(MATE - (ply + 3));
+        }
+        None
+    }
+
+    /// Searches a non-root node to `depth` plies within (`alpha`, `beta`).
+    pub fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.node(ply);
+        if self.aborted {
+            return 0;
+        }
+        if self.st.board.is_full() {
+            return 0;
+        }
+        if let Some(v) = self.quick_result(ply) {
+            return v;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.st.board);
+        }
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.st.board.hash();
+        let hit = self.sh.tt.probe(key, ply);
+        let mut tt_move = Pos::NONE;
+        let mut eval = None;
+        if let Some(h) = hit {
+            tt_move = h.mv;
+            eval = Some(h.eval);
+            let fits = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+                Bound::None => false,
+            };
+            if !pv && h.depth >= depth && fits {
+                return h.score;
+            }
+        }
+        let eval = eval.unwrap_or_else(|| evaluate(&self.st.board));
+        let opp = self.st.board.side_to_move().opp();
+        let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
+        if !pv
+            && self.sh.features.rfp
+            && depth <= RFP_MAX_DEPTH
+            && quiet_opp
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * depth >= beta
+        {
+            return eval;
+        }
+        self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval)
+    }
+
+    /// The move loop of [`Worker::search`].
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        pv: bool,
+        tt_move: Pos,
+        eval: i32,
+    ) -> i32 {
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let stage = movepick::generate(&mut self.st, &mut moves);
+        if let Stage::Lost(n) = stage {
+            self.bufs[ply] = moves;
+            return -(MATE - (ply as i32 + n as i32));
+        }
+        let hist_off = self.st.board.side_to_move().index() * CELLS;
+        movepick::order(
+            &self.st.board,
+            &mut moves,
+            tt_move,
+            self.killers[ply],
+            &self.history[hist_off..hist_off + CELLS],
+        );
+        let me = self.st.board.side_to_move();
+        let ext = i32::from(stage == Stage::Block);
+        let alpha0 = alpha;
+        let mut best = -MATE;
+        let mut best_move = Pos::NONE;
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            let p = movepick::pick(&mut moves, i);
+            if movepick::is_foul(&mut self.st.board, p) {
+                continue;
+            }
+            let quiet = stage == Stage::All
+                && self.st.board.combo(p, me) < Combo::Three
+                && self.st.board.combo(p, me.opp()) < Combo::Three;
+            let new_depth = depth - 1 + ext;
+            self.st.make(p);
+            let v = if searched == 0 {
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv)
+            } else {
+                let r = if quiet
+                    && self.sh.features.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                {
+                    let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    (r + i32::from(!pv)).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                v
+            };
+            self.st.unmake();
+            searched += 1;
+            if self.aborted {
+                self.bufs[ply] = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = p;
+                if v > alpha {
+                    alpha = v;
+                    if pv {
+                        self.update_pv(ply, p);
+                    }
+                    if v >= beta {
+                        self.on_cutoff(&moves[..i], p, depth, ply, quiet);
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        if searched == 0 {
+            return match stage {
+                Stage::Block => -(MATE - (ply as i32 + 2)),
+                Stage::Defend => -(MATE - (ply as i32 + 4)),
+                _ => eval,
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let key = self.st.board.hash();
+        self.sh
+            .tt
+            .store(key, best_move, best, eval, depth, bound, ply);
+        best
+    }
+
+    /// Killers and history after move `p` failed high, `tried` having been searched before it.
+    fn on_cutoff(&mut self, tried: &[Scored], p: Pos, depth: i32, ply: usize, quiet: bool) {
+        let bonus = (depth * depth * 16).min(HIST_MAX / 4);
+        self.reward(p, bonus);
+        for m in tried {
+            self.reward(m.mv, -bonus);
+        }
+        if quiet && self.killers[ply][0] != p {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = p;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The board as a search thread sees it: the position plus the set of candidate cells (empty
+//! cells near stones), kept in step on every make and unmake.
+//!
+//! A cell is a candidate while a stone lies within its neighbourhood: the 5×5 square around it,
+//! plus distance 3 along the four lines. A per-cell count of such stones and a bitset over the
+//! padded cell array are updated for the neighbourhood of each stone placed or taken back, so
+//! listing the candidates costs a walk over a few words, in board order.
+
+use crate::board::geometry::{CELLS, STRIDE};
+use crate::board::{Board, Pos};
+
+const WORDS: usize = CELLS.div_ceil(64);
+
+/// Flat-index offsets of the neighbourhood of a stone.
+fn offsets() -> Vec<isize> {
+    let s = STRIDE as isize;
+    let mut v = Vec::new();
+    for dy in -3isize..=3 {
+        for dx in -3isize..=3 {
+            let square = dx.abs() <= 2 && dy.abs() <= 2;
+            let line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) == 3;
+            if (square || line) && (dx, dy) != (0, 0) {
+                v.push(dy * s + dx);
+            }
+        }
+    }
+    v
+}
+
+/// A position with its candidate set.
+#[derive(Clone)]
+pub struct State {
+    /// The position.
+    pub board: Board,
+    near: Vec<u8>,
+    bits: [u64; WORDS],
+    offs: Vec<isize>,
+}
+
+impl State {
+    /// The state of `board`.
+    pub fn new(board: &Board) -> State {
+        let mut s = State {
+            board: board.clone(),
+            near: vec![0; CELLS],
+            bits: [0; WORDS],
+            offs: offsets(),
+        };
+        for p in board.dims().cells() {
+            if board.stone(p).is_some() {
+                s.add(p);
+            }
+        }
+        s
+    }
+
+    fn add(&mut self, p: Pos) {
+        for &o in &self.offs {
+            let q = (p.index() as isize + o) as usize;
+            self.near[q] += 1;
+            if self.near[q] == 1 {
+                self.bits[q / 64] |= 1 << (q % 64);
+            }
+        }
+    }
+
+    fn remove(&mut self, p: Pos) {
+        for &o in &self.offs {
+            let q = (p.index() as isize + o) as usize;
+            self.near[q] -= 1;
+            if self.near[q] == 0 {
+                self.bits[q / 64] &= !(1 << (q % 64));
+            }
+        }
+    }
+
+    /// Plays `p` for the side to move.
+    #[inline]
+    pub fn make(&mut self, p: Pos) {
+        self.board.make(p);
+        self.add(p);
+    }
+
+    /// Takes back the last move (which must have been made through [`State::make`]).
+    #[inline]
+    pub fn unmake(&mut self) {
+        if let Some(p) = self.board.unmake() {
+            if !p.is_none() {
+                self.remove(p);
+            }
+        }
+    }
+
+    /// Calls `f` on every empty candidate cell, in board order.
+    #[inline]
+    pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = Pos((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                if self.board.is_empty(p) {
+                    f(p);
+                }
+            }
+        }
+    }
+
+    /// The empty candidate cells, in board order.
+    pub fn candidates(&self) -> Vec<Pos> {
+        let mut v = Vec::new();
+        self.for_each_candidate(|p| v.push(p));
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    #[test]
+    fn candidates_follow_make_and_unmake() {
+        let mut s = State::new(&Board::new(Rule::Freestyle, Dims::square(15).unwrap()));
+        assert!(s.candidates().is_empty());
+        s.make(Pos::new(7, 7));
+        assert_eq!(s.candidates().len(), 24 + 8);
+        s.make(Pos::new(0, 0));
+        assert!(s.candidates().contains(&Pos::new(2, 2)));
+        assert!(!s.candidates().contains(&Pos::new(0, 0)));
+        s.unmake();
+        s.unmake();
+        assert!(s.candidates().is_empty());
+    }
+}

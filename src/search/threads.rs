@@ -1,0 +1,187 @@
+//! The iterative-deepening driver of one thread, and Lazy SMP: every thread runs its own
+//! iterative deepening on its own copy of the position, all sharing the transposition table;
+//! helpers start every other one a ply deeper, so their entries run ahead of the main thread.
+//! Only the main thread watches the clock, reports, and decides the move; when it is done it
+//! raises the shared stop flag and the helpers wind down.
+
+use super::params::*;
+use super::pvs::Worker;
+use super::time::{Budget, Progress};
+use super::{Info, Score};
+use crate::board::Pos;
+use crate::rules::Combo;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// A root move with its last score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Pos,
+    /// Its principal variation (the move first).
+    pub pv: Vec<Pos>,
+}
+
+/// What the main thread settled on.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The move.
+    pub best: Pos,
+    /// The last report.
+    pub info: Info,
+}
+
+/// A score in the interface's terms.
+pub fn to_score(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win((MATE - v) as u32)
+    } else if v <= -MATE_BOUND {
+        Score::Loss((MATE + v) as u32)
+    } else {
+        Score::Eval(v)
+    }
+}
+
+impl Worker<'_> {
+    /// Searches every root move to `depth` within (`alpha`, `beta`); a move that raises alpha
+    /// goes to the front, so `moves[0]` is always the best fully searched move.
+    pub fn root(&mut self, moves: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let mut best = -MATE;
+        let me = self.st.board.side_to_move();
+        for i in 0..moves.len() {
+            let p = moves[i].mv;
+            let v = if self.st.board.combo(p, me) == Combo::Five {
+                self.pv[1].clear();
+                MATE - 1
+            } else {
+                self.st.make(p);
+                let v = if i == 0 {
+                    -self.search(-beta, -alpha, depth - 1, 1, true)
+                } else {
+                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                    if v > alpha && v < beta {
+                        -self.search(-beta, -alpha, depth - 1, 1, true)
+                    } else {
+                        v
+                    }
+                };
+                self.st.unmake();
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            best = best.max(v);
+            if v > alpha || i == 0 {
+                let mut line = vec![p];
+                line.extend_from_slice(&self.pv[1]);
+                moves[i].pv = line;
+                if v > alpha {
+                    alpha = v;
+                    moves[..=i].rotate_right(1);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches `depth` with an aspiration window around `prev`.
+    fn aspirate(&mut self, moves: &mut [RootMove], depth: u32, prev: i32) -> i32 {
+        let d = depth as i32;
+        if depth < ASP_MIN_DEPTH || prev.abs() >= MATE_BOUND {
+            return self.root(moves, d, -MATE, MATE);
+        }
+        let mut delta = ASP_DELTA;
+        let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        loop {
+            let v = self.root(moves, d, alpha, beta);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-MATE);
+            } else if v >= beta {
+                beta = (v + delta).min(MATE);
+            } else {
+                return v;
+            }
+            delta += delta;
+            if delta > 2_000 {
+                alpha = -MATE;
+                beta = MATE;
+            }
+        }
+    }
+
+    /// Iterative deepening; the main thread reports through `report` and returns its choice.
+    /// `offset` (helpers) searches that many plies deeper on odd iterations.
+    pub fn iterate(
+        &mut self,
+        moves: &mut [RootMove],
+        max_depth: u32,
+        budget: &Budget,
+        offset: u32,
+        report: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        let mut info = Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Eval(0),
+            nodes: 0,
+            elapsed: self.sh.start.elapsed(),
+            pv: vec![moves[0].mv],
+        };
+        let mut prev = 0;
+        let mut prog = Progress::default();
+        for depth in 1..=max_depth {
+            let d = (depth + offset * (depth & 1)).min(MAX_DEPTH);
+            let before = moves[0].mv;
+            let v = self.aspirate(moves, d, prev);
+            if self.aborted {
+                if self.main && moves[0].mv != before {
+                    info.pv = moves[0].pv.clone();
+                }
+                break;
+            }
+            prog.changed = moves[0].mv != before;
+            prog.stable = if prog.changed { 0 } else { prog.stable + 1 };
+            prog.fell = depth > 1 && v < prev - TM_FALL_SCORE;
+            prev = v;
+            if !self.main {
+                continue;
+            }
+            self.flush();
+            info = Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: to_score(v),
+                nodes: self.sh.nodes.load(Relaxed),
+                elapsed: self.sh.start.elapsed(),
+                pv: moves[0].pv.clone(),
+            };
+            report(&info);
+            let mate =
+                v.abs() >= MATE_BOUND && depth as i32 >= MATE - v.abs() + TM_MATE_EXTRA as i32;
+            let forced = moves.len() == 1 && !budget.instant;
+            if mate || forced || budget.stop_iterating(info.elapsed, prog) {
+                break;
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        if self.main {
+            self.sh.stop.store(true, Relaxed);
+            self.flush();
+            info.nodes = self.sh.nodes.load(Relaxed);
+            info.elapsed = self.sh.start.elapsed();
+        }
+        Outcome {
+            best: moves[0].mv,
+            info,
+        }
+    }
+}

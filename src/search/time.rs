@@ -1,0 +1,188 @@
+//! Time management: how long to think about one move.
+//!
+//! From the raw clock (turn time, match time, time left) and the game stage, a budget is worked
+//! out once: a hard maximum that the search never passes (checked every
+//! [`TM_CHECK_NODES`](super::params::TM_CHECK_NODES) nodes), and an optimum after which no new
+//! iteration is started. Between iterations the optimum stretches when the best move changed or
+//! the score fell, and shrinks when the best move has been stable. A safety margin of the
+//! manager's clock is always kept. `turn_ms == Some(0)` means answer at once; a match time of 0
+//! means no match limit (as Gomocup has it); with no limit at all a default budget applies.
+
+use super::params::*;
+use super::TimeControl;
+use std::time::Duration;
+
+/// The budget of one move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// No new iteration after this (before stability scaling).
+    pub optimum: u64,
+    /// Never search past this.
+    pub maximum: u64,
+    /// Answer at once: one iteration only.
+    pub instant: bool,
+}
+
+/// The part of `b` ms that may be used, keeping the safety margin.
+pub fn usable(b: u64) -> u64 {
+    let margin = if b >= TM_MARGIN_FROM {
+        TM_MARGIN + b / 50
+    } else {
+        TM_MARGIN_MIN
+    };
+    b.saturating_sub(margin).max(b / 4)
+}
+
+/// The expected number of own moves still to play, from the stones on the board.
+pub fn moves_left(stones: usize) -> u64 {
+    TM_MOVES_LEFT_START
+        .saturating_sub(stones as u64 / 4)
+        .max(TM_MOVES_LEFT_MIN)
+}
+
+/// Works out the budget for a move with `stones` on the board.
+pub fn budget(tc: &TimeControl, stones: usize) -> Budget {
+    if tc.turn_ms == Some(0) {
+        return Budget {
+            optimum: 0,
+            maximum: TM_INSTANT,
+            instant: true,
+        };
+    }
+    let match_limited = tc.match_ms != Some(0) && (tc.match_ms.is_some() || tc.left_ms.is_some());
+    let left = match_limited.then(|| match tc.left_ms {
+        Some(l) => l.max(0) as u64,
+        None => tc.match_ms.unwrap_or(0),
+    });
+    let by_turn = tc.turn_ms.map(|t| {
+        let max = usable(t);
+        (max * TM_OPT_PCT / 100, max)
+    });
+    let by_left = left.map(|l| {
+        let slice = l / moves_left(stones);
+        (slice * 7 / 10, usable(l).min(slice * 3))
+    });
+    let (optimum, maximum) = match (by_turn, by_left) {
+        (Some(t), Some(l)) => (t.0.min(l.0), t.1.min(l.1)),
+        (Some(x), None) | (None, Some(x)) => x,
+        (None, None) => (TM_DEFAULT * TM_OPT_PCT / 100, TM_DEFAULT),
+    };
+    Budget {
+        optimum: optimum.min(maximum),
+        maximum,
+        instant: false,
+    }
+}
+
+/// What the last iterations said, for deciding whether to start another.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// The best move changed in the last iteration.
+    pub changed: bool,
+    /// The score fell by at least [`TM_FALL_SCORE`].
+    pub fell: bool,
+    /// Iterations in a row with the same best move.
+    pub stable: u32,
+}
+
+impl Budget {
+    /// The hard limit as a duration.
+    pub fn hard(&self) -> Duration {
+        Duration::from_millis(self.maximum)
+    }
+
+    /// Whether to start no further iteration after `elapsed`.
+    pub fn stop_iterating(&self, elapsed: Duration, p: Progress) -> bool {
+        if self.instant {
+            return true;
+        }
+        let mut t = self.optimum;
+        if p.changed {
+            t = t * TM_UNSTABLE_PCT / 100;
+        }
+        if p.fell {
+            t = t * TM_FALL_PCT / 100;
+        }
+        if p.stable >= TM_STABLE_ITERS {
+            t = t * TM_STABLE_PCT / 100;
+        }
+        elapsed.as_millis() as u64 >= t.min(self.maximum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(turn: Option<u64>, m: Option<u64>, left: Option<i64>) -> TimeControl {
+        TimeControl {
+            turn_ms: turn,
+            match_ms: m,
+            left_ms: left,
+        }
+    }
+
+    #[test]
+    fn margins() {
+        assert_eq!(usable(5000), 5000 - 100 - 100);
+        assert_eq!(usable(1000), 1000 - 120);
+        assert_eq!(usable(200), 140);
+        assert_eq!(usable(60), 15);
+        assert_eq!(usable(0), 0);
+    }
+
+    #[test]
+    fn turn_only() {
+        let b = budget(&tc(Some(5000), None, None), 10);
+        assert_eq!(b.maximum, 4800);
+        assert_eq!(b.optimum, 4800 * TM_OPT_PCT / 100);
+        assert!(!b.instant);
+    }
+
+    #[test]
+    fn instant_and_default() {
+        let b = budget(&tc(Some(0), Some(100_000), Some(50_000)), 0);
+        assert!(b.instant && b.maximum == TM_INSTANT);
+        let b = budget(&tc(None, None, None), 0);
+        assert_eq!(b.maximum, TM_DEFAULT);
+        // Match time 0 = no match limit.
+        let b = budget(&tc(Some(2000), Some(0), Some(0)), 0);
+        assert_eq!(b.maximum, usable(2000));
+    }
+
+    #[test]
+    fn left_time_bounds_the_turn() {
+        // 10 s left, 40 moves to go at the start: slice 250 ms, maximum 750 ms.
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0);
+        assert_eq!(b.maximum, 750);
+        assert_eq!(b.optimum, 175);
+        // Late in the game fewer moves are left; never below 7.
+        assert_eq!(moves_left(400), TM_MOVES_LEFT_MIN);
+        // Time almost gone: the margin is kept.
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(100)), 0);
+        assert!(b.maximum <= 40);
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(-5)), 0);
+        assert_eq!(b.maximum, 0);
+    }
+
+    #[test]
+    fn stability_scales_the_optimum() {
+        let b = Budget {
+            optimum: 1000,
+            maximum: 3000,
+            instant: false,
+        };
+        let ms = Duration::from_millis;
+        assert!(b.stop_iterating(ms(1000), Progress::default()));
+        let changed = Progress {
+            changed: true,
+            ..Progress::default()
+        };
+        assert!(!b.stop_iterating(ms(1500), changed));
+        let stable = Progress {
+            stable: TM_STABLE_ITERS,
+            ..Progress::default()
+        };
+        assert!(b.stop_iterating(ms(600), stable));
+    }
+}

@@ -1,0 +1,253 @@
+//! The transposition table: results of searched positions keyed by Zobrist hash, shared
+//! lock-free by every search thread.
+//!
+//! A bucket is one cache line of [`TT_BUCKET`] entries; an entry is two atomic words, the data
+//! and the key XOR the data, so a torn write by a racing thread reads back as a miss. Each search
+//! bumps a 6-bit generation; replacement evicts the entry with the lowest depth minus weighted
+//! age, and keeps an entry of the same position unless the new one is exact or nearly as deep.
+//! Mate scores are stored relative to the node and converted back on probing.
+
+use super::params::{MATE_BOUND, TT_AGE_WEIGHT, TT_BUCKET};
+use crate::board::Pos;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Nothing (an empty entry).
+    None = 0,
+    /// The true score is at most the stored one.
+    Upper = 1,
+    /// The true score is at least the stored one.
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// An entry read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Best move found (may be `Pos::NONE`).
+    pub mv: Pos,
+    /// Score, mate distance relative to the probing node's root.
+    pub score: i32,
+    /// Static evaluation.
+    pub eval: i32,
+    /// Depth searched.
+    pub depth: i32,
+    /// Bound of the score.
+    pub bound: Bound,
+}
+
+const DEPTH_OFFSET: i32 = 32;
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    e: [[AtomicU64; 2]; TT_BUCKET],
+}
+
+/// The table.
+pub struct TransTable {
+    buckets: Box<[Bucket]>,
+    gen: AtomicU8,
+}
+
+fn pack(mv: Pos, score: i32, eval: i32, depth: i32, bound: Bound, gen: u8) -> u64 {
+    let d = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
+    u64::from(mv.0)
+        | (u64::from(score as i16 as u16) << 16)
+        | (u64::from(eval as i16 as u16) << 32)
+        | (d << 48)
+        | ((bound as u64) << 56)
+        | (u64::from(gen & 63) << 58)
+}
+
+fn bound_of(data: u64) -> Bound {
+    match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => Bound::None,
+    }
+}
+
+fn depth_of(data: u64) -> i32 {
+    ((data >> 48) & 255) as i32 - DEPTH_OFFSET
+}
+
+fn gen_of(data: u64) -> u8 {
+    (data >> 58) as u8
+}
+
+impl TransTable {
+    /// A table of about `bytes` bytes (at least one bucket).
+    pub fn new(bytes: usize) -> TransTable {
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        TransTable {
+            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            gen: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for b in self.buckets.iter() {
+            for e in &b.e {
+                e[0].store(0, Relaxed);
+                e[1].store(0, Relaxed);
+            }
+        }
+        self.gen.store(0, Relaxed);
+    }
+
+    /// Starts a new search (ages older entries).
+    pub fn new_search(&self) {
+        let g = self.gen.load(Relaxed).wrapping_add(1) & 63;
+        self.gen.store(g, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// Reads the entry of `key`, if any; `ply` converts mate scores.
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        for e in &self.bucket(key).e {
+            let data = e[1].load(Relaxed);
+            if e[0].load(Relaxed) ^ data != key || bound_of(data) == Bound::None {
+                continue;
+            }
+            return Some(Hit {
+                mv: Pos((data & 0xFFFF) as u16),
+                score: from_tt((data >> 16) as u16 as i16 as i32, ply),
+                eval: (data >> 32) as u16 as i16 as i32,
+                depth: depth_of(data),
+                bound: bound_of(data),
+            });
+        }
+        None
+    }
+
+    /// Stores a result for `key`, searched `ply` plies from the root.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Pos,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let gen = self.gen.load(Relaxed);
+        let b = self.bucket(key);
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, e) in b.e.iter().enumerate() {
+            let data = e[1].load(Relaxed);
+            if e[0].load(Relaxed) ^ data == key && bound_of(data) != Bound::None {
+                if bound != Bound::Exact && depth + 2 < depth_of(data) && gen_of(data) == gen {
+                    return;
+                }
+                let keep = if mv.is_none() {
+                    Pos((data & 0xFFFF) as u16)
+                } else {
+                    mv
+                };
+                let new = pack(keep, to_tt(score, ply), eval, depth, bound, gen);
+                e[0].store(key ^ new, Relaxed);
+                e[1].store(new, Relaxed);
+                return;
+            }
+            let age = i32::from(gen.wrapping_sub(gen_of(data)) & 63);
+            let worth = if bound_of(data) == Bound::None {
+                i32::MIN
+            } else {
+                depth_of(data) - TT_AGE_WEIGHT * age
+            };
+            if worth < worst {
+                worst = worth;
+                victim = i;
+            }
+        }
+        let new = pack(mv, to_tt(score, ply), eval, depth, bound, gen);
+        b.e[victim][0].store(key ^ new, Relaxed);
+        b.e[victim][1].store(new, Relaxed);
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::params::MATE;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = TransTable::new(1 << 16);
+        let p = Pos::new(3, 4);
+        tt.store(0xDEAD_BEEF_1234, p, -57, 12, 7, Bound::Lower, 3);
+        let h = tt.probe(0xDEAD_BEEF_1234, 3).expect("stored");
+        assert_eq!(
+            (h.mv, h.score, h.eval, h.depth, h.bound),
+            (p, -57, 12, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xDEAD_BEEF_1235, 3).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF_1234, 3).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_node_relative() {
+        let tt = TransTable::new(1 << 16);
+        // A win 5 plies from the root found at ply 2 = a win in 3 from that node.
+        tt.store(42, Pos::NONE, MATE - 5, 0, 4, Bound::Exact, 2);
+        assert_eq!(tt.probe(42, 6).map(|h| h.score), Some(MATE - 9));
+        tt.store(43, Pos::NONE, -(MATE - 5), 0, 4, Bound::Exact, 2);
+        assert_eq!(tt.probe(43, 0).map(|h| h.score), Some(-(MATE - 3)));
+    }
+
+    #[test]
+    fn deep_entries_survive_and_moves_are_kept() {
+        let tt = TransTable::new(64);
+        let p = Pos::new(1, 1);
+        tt.store(7, p, 10, 0, 9, Bound::Lower, 0);
+        tt.store(7, Pos::NONE, 20, 0, 3, Bound::Upper, 0);
+        assert_eq!(tt.probe(7, 0).map(|h| h.depth), Some(9));
+        tt.store(7, Pos::NONE, 30, 0, 8, Bound::Exact, 0);
+        let h = tt.probe(7, 0).expect("stored");
+        assert_eq!((h.mv, h.score, h.depth), (p, 30, 8));
+        // One bucket: five more keys evict the shallowest, never everything.
+        for k in 100..105 {
+            tt.store(k, Pos::NONE, 0, 0, k as i32 - 100, Bound::Exact, 0);
+        }
+        assert!(tt.probe(104, 0).is_some());
+    }
+}

@@ -1,0 +1,260 @@
+//! Behaviour of the searcher: forced blocks, four-threes, counter-fours, converting won
+//! positions, renju Black never playing a foul, threads, stop and exclusions. Node and depth
+//! limits only, never the clock.
+
+mod common;
+
+use kakugo::board::notation::{from_stones, parse_diagram};
+use kakugo::board::{Board, Dims, Pos};
+use kakugo::rules::{Color, Rule};
+use kakugo::search::{Limits, Score, SearchResult, Searcher};
+use std::sync::atomic::AtomicBool;
+
+fn board(rule: Rule, diagram: &str, to_move: Color) -> Board {
+    let d = parse_diagram(diagram).expect("diagram");
+    from_stones(rule, d.dims, &d.black, &d.white, to_move).expect("position")
+}
+
+fn search(b: &Board, depth: u32, nodes: u64) -> SearchResult {
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    let limits = Limits {
+        max_depth: Some(depth),
+        max_nodes: Some(nodes),
+        ..Limits::default()
+    };
+    s.search(b, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+const EMPTY_ROWS: &str = "...............\n";
+
+fn diagram(rows: &[&str]) -> String {
+    let mut s = String::new();
+    for r in rows {
+        s.push_str(r);
+        s.push('\n');
+    }
+    for _ in rows.len()..15 {
+        s.push_str(EMPTY_ROWS);
+    }
+    s
+}
+
+#[test]
+fn blocks_the_only_five_point() {
+    // Black XXXX with one open end; White must block at (7,3).
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "..OXXXX........",
+        "......O........",
+        "...............",
+        "....O..........",
+    ];
+    for rule in Rule::ALL {
+        let b = board(rule, &diagram(&rows), Color::White);
+        let r = search(&b, 6, 200_000);
+        assert_eq!(r.best, Pos::new(7, 3), "{rule:?}");
+    }
+}
+
+#[test]
+fn plays_the_four_three() {
+    // Black: (7,8) makes a four along row 8 and an open three along column 7.
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..........O....",
+        ".......X.......",
+        ".......X.....O.",
+        "...OXXX........",
+        "...............",
+        "..O............",
+    ];
+    let b = board(Rule::Freestyle, &diagram(&rows), Color::Black);
+    let r = search(&b, 6, 500_000);
+    assert_eq!(r.best, Pos::new(7, 8));
+    assert!(matches!(r.info.score, Score::Win(_)), "{:?}", r.info.score);
+}
+
+#[test]
+fn answers_an_open_three_with_a_winning_counter_four() {
+    // White has an open three on row 2; Black cannot ignore it except with fours, and Black's
+    // four at (7,9) also makes a second four on the column: a double four that wins.
+    let rows = [
+        "...............",
+        "...............",
+        "....OOO........",
+        "...............",
+        "...............",
+        ".......X.......",
+        ".......X.......",
+        ".......X.......",
+        "...............",
+        "...XXX.........",
+        "..O.....O......",
+        "..........O....",
+    ];
+    let b = board(Rule::Freestyle, &diagram(&rows), Color::Black);
+    let r = search(&b, 6, 500_000);
+    assert!(matches!(r.info.score, Score::Win(_)), "{:?}", r.info.score);
+    assert!(b.combo(r.best, Color::Black) >= kakugo::rules::Combo::Four);
+}
+
+#[test]
+fn defends_an_open_three_without_threats_of_its_own() {
+    // White's open three on row 7; Black has nothing: the move must stop it.
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..X............",
+        "...............",
+        "...............",
+        ".....OOO.......",
+        "...............",
+        "...X...........",
+    ];
+    let mut b = board(Rule::Freestyle, &diagram(&rows), Color::Black);
+    let r = search(&b, 6, 300_000);
+    assert!(
+        [3, 4, 8, 9].contains(&r.best.x()) && r.best.y() == 7,
+        "{:?}",
+        r.best
+    );
+    b.make(r.best);
+    assert_eq!(b.count(Color::White, kakugo::rules::Combo::FlexFour), 0);
+}
+
+/// Plays the game out with both sides searching; returns the winner.
+fn play_out(mut b: Board, max_moves: usize, depth: u32, nodes: u64) -> Option<Color> {
+    for _ in 0..max_moves {
+        if b.is_full() {
+            return None;
+        }
+        let me = b.side_to_move();
+        let r = search(&b, depth, nodes);
+        assert!(b.is_empty(r.best), "occupied {:?}", r.best);
+        if b.rule().has_fouls(me) && !b.is_win_move(r.best, me) {
+            assert!(
+                b.is_forbidden(r.best).is_none(),
+                "foul at {:?}\n{b}",
+                r.best
+            );
+        }
+        if b.is_win_move(r.best, me) {
+            return Some(me);
+        }
+        b.make(r.best);
+    }
+    None
+}
+
+#[test]
+fn converts_a_vcf_win() {
+    for rec in common::read_jsonl("puzzles/quintet.jsonl") {
+        if rec["expected"] != "win-by-VCF" {
+            continue;
+        }
+        let b = common::board_of(&rec);
+        let attacker = b.side_to_move();
+        let r = search(&b, 40, 400_000);
+        if matches!(r.info.score, Score::Win(_)) {
+            assert_eq!(
+                play_out(b, 60, 40, 400_000),
+                Some(attacker),
+                "{}",
+                rec["id"]
+            );
+            return;
+        }
+    }
+    panic!("no VCF puzzle was solved");
+}
+
+#[test]
+fn renju_black_never_fouls_in_self_play() {
+    let dims = Dims::square(15).unwrap();
+    let openings = include_str!("../tournaments/openings/renju15.pos.txt");
+    let mut moves = 0;
+    for line in openings.lines().take(40) {
+        let mut b = Board::new(Rule::Renju, dims);
+        for p in kakugo::board::notation::parse_moves(line, dims).unwrap() {
+            b.make(p);
+        }
+        for _ in 0..60 {
+            moves += 1;
+            let me = b.side_to_move();
+            let r = search(&b, 3, 3_000);
+            if r.best.is_none() {
+                break;
+            }
+            assert!(b.is_empty(r.best));
+            if b.is_win_move(r.best, me) {
+                break;
+            }
+            if me == Color::Black {
+                assert!(b.is_forbidden(r.best).is_none(), "foul {:?}\n{b}", r.best);
+            }
+            b.make(r.best);
+        }
+        if moves >= 1_000 {
+            break;
+        }
+    }
+    assert!(moves >= 1_000, "only {moves} moves");
+}
+
+#[test]
+fn empty_board_centre_and_exclusions() {
+    let b = Board::new(Rule::Freestyle, Dims::square(15).unwrap());
+    assert_eq!(search(&b, 3, 10_000).best, Pos::new(7, 7));
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    let limits = Limits {
+        max_depth: Some(3),
+        exclude: vec![Pos::new(7, 7)],
+        ..Limits::default()
+    };
+    let r = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(b.is_empty(r.best) && r.best != Pos::new(7, 7));
+}
+
+#[test]
+fn a_raised_stop_still_gives_a_legal_move() {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(Rule::Renju, dims);
+    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7", dims).unwrap() {
+        b.make(p);
+    }
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    let r = s.search(&b, &Limits::default(), &AtomicBool::new(true), &mut |_| {});
+    assert!(b.is_empty(r.best));
+}
+
+#[test]
+fn two_threads_return_a_legal_move() {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(Rule::Standard, dims);
+    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7g9", dims).unwrap() {
+        b.make(p);
+    }
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    s.set_threads(2);
+    let limits = Limits {
+        max_depth: Some(5),
+        ..Limits::default()
+    };
+    let mut reports = 0;
+    let r = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| reports += 1);
+    assert!(b.is_empty(r.best));
+    assert!(reports >= 1 && r.info.depth == 5);
+    assert_eq!(r.info.pv.first(), Some(&r.best));
+}
