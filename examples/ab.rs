@@ -28,7 +28,8 @@ fn main() {
     let mut b = Searcher::new();
     a.set_hash_bytes(16 << 20);
     b.set_hash_bytes(16 << 20);
-    assert!(b.set_feature(&feature, false), "unknown feature {feature}");
+    assert!(a.set_feature(&feature, true), "unknown feature {feature}");
+    b.set_feature(&feature, false);
     let limits = Limits {
         max_nodes: Some(nodes),
         ..Limits::default()

@@ -226,13 +226,7 @@ impl Searcher {
                 let mut moves = moves.clone();
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
-                    w.iterate(
-                        &mut moves,
-                        max_depth,
-                        &budget,
-                        1 + id as u32 % 2,
-                        &mut |_| {},
-                    );
+                    w.iterate(&mut moves, max_depth, &budget, (id % 2) as u32, &mut |_| {});
                 });
             }
             let mut w = Worker::new(st, &sh, true);

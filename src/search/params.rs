@@ -106,20 +106,13 @@ pub const TT_DEFAULT_BYTES: usize = 64 << 20;
 /// Replacement weight of an entry's age against its depth.
 pub const TT_AGE_WEIGHT: i32 = 8;
 
-/// Pruning and reduction switches, on by default; off only for self-play checks of their worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Pruning and reduction switches. Both are off by default: neither showed a gain in self-play at
+/// 30 000 nodes a move (16 openings × 2 colours, freestyle and renju: LMR on scored 29–34, reverse
+/// futility 30–34 against off); turn them on with `Searcher::set_feature` to check again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
     /// Late move reductions.
     pub lmr: bool,
     /// Reverse futility pruning.
     pub rfp: bool,
-}
-
-impl Default for Features {
-    fn default() -> Self {
-        Features {
-            lmr: true,
-            rfp: true,
-        }
-    }
 }
