@@ -18,7 +18,7 @@ const TEST_VCF_NODES: u64 = 5_000_000;
 /// Work limit (tree nodes plus inner VCF nodes) of one VCT search in the tests.
 const TEST_VCT_WORK: u64 = 150_000;
 /// VCT records proven within [`TEST_VCT_WORK`] each, at least (of 191).
-const VCT_FLOOR: usize = 174;
+const VCT_FLOOR: usize = 170;
 
 fn all_records() -> Vec<Value> {
     let mut v = read_jsonl("puzzles/quintet.jsonl");
