@@ -38,15 +38,16 @@ pub fn threat_moves(b: &mut Board, c: Color) -> Vec<Pos> {
     cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
 }
 
-/// Whether a stone of `c` on empty `p` makes a closed three in some direction and is no four or
-/// open three: a quiet move that may set up a VCF (a "fukumi" move) without a visible threat.
+/// Whether a stone of `c` on empty `p` makes a closed three or an open two in some direction and
+/// no four or open three: a quiet move that may set up a VCF (a "fukumi" move) without a
+/// visible threat. Whether it does is decided by the VCT search (a VCF against a pass).
 pub fn makes_quiet_threat(b: &Board, p: Pos, c: Color) -> bool {
     !b.makes_four(p, c)
         && !b.makes_open_three(p, c)
-        && (0..4).any(|d| b.pattern(p, d, c) == Pattern::B3)
+        && (0..4).any(|d| matches!(b.pattern(p, d, c), Pattern::B3 | Pattern::F2))
 }
 
-/// The empty cells where `c` may legally make a closed three but no four or open three.
+/// The empty cells where `c` may legally make a quiet threat ([`makes_quiet_threat`]).
 pub fn quiet_moves(b: &mut Board, c: Color) -> Vec<Pos> {
     let cand: Vec<Pos> = b
         .dims()

@@ -90,10 +90,10 @@ impl Vcf {
         self.nodes = 0;
         self.limit = node_limit;
         self.aborted = false;
-        if self.rule != Some(b.rule()) {
+        if self.rule.is_some_and(|r| r != b.rule()) {
             self.tt.fill(Entry::default());
-            self.rule = Some(b.rule());
         }
+        self.rule = Some(b.rule());
         let mut line = Vec::new();
         let won = self.attack(b, max_fours.min(255), &mut line);
         self.total_nodes += self.nodes;

@@ -26,6 +26,9 @@ pub const DEFAULT_VCF_FOURS: u32 = 20;
 /// Inner VCF searches at attacker-move limit `d` look for at most `d + VCF_FOURS_OVER_DEPTH`
 /// fours (and never more than the `vcf_fours` limit).
 pub const VCF_FOURS_OVER_DEPTH: u32 = 3;
+/// Node limit of the VCF search that decides whether a quiet move (no four, no open three)
+/// threatens anything: most do not, and proving that in full is the main cost of quiet moves.
+pub const QUIET_VCF_NODES: u64 = 2_000;
 /// Default node limit of each inner VCF search.
 pub const DEFAULT_VCF_NODES: u64 = 20_000;
 
@@ -318,8 +321,14 @@ impl Vct {
         if b.has_five_point(att) {
             return None;
         }
+        let quiet = b.last_move().is_some_and(|m| !is_open_three(b, m, att));
         b.pass();
-        let threat = self.vcf(b);
+        let threat = if quiet {
+            let fours = (self.limits.max_attacks + VCF_FOURS_OVER_DEPTH).min(self.limits.vcf_fours);
+            self.vcf.solve(b, fours, QUIET_VCF_NODES)
+        } else {
+            self.vcf(b)
+        };
         b.unmake();
         match threat {
             VcfOutcome::Win(line) => {
@@ -430,4 +439,9 @@ impl Vct {
         }
         line
     }
+}
+
+/// Whether the `c` stone on `m` is part of an open three through it (read from the line tables).
+fn is_open_three(b: &Board, m: Pos, c: Color) -> bool {
+    (0..4).any(|d| b.line_pattern(m, d, c) == crate::rules::Pattern::F3)
 }
