@@ -10,6 +10,7 @@
 pub mod eval;
 pub mod movepick;
 pub mod params;
+pub mod probe;
 pub mod pvs;
 pub mod state;
 pub mod threads;
@@ -110,6 +111,7 @@ pub struct Searcher {
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
+    probe: probe::Probe,
 }
 
 impl Default for Searcher {
@@ -126,6 +128,7 @@ impl Searcher {
             threads: 1,
             tt: None,
             features: params::Features::default(),
+            probe: probe::Probe::default(),
         }
     }
 
@@ -201,6 +204,24 @@ impl Searcher {
             };
             report(&info);
             return SearchResult { best: m.mv, info };
+        }
+        if let Some(line) =
+            self.probe
+                .root_win(board, &limits.exclude, budget.maximum, budget.instant)
+        {
+            let info = Info {
+                score: Score::Win(line.len() as u32),
+                depth: 1,
+                seldepth: line.len() as u32,
+                elapsed: start.elapsed(),
+                pv: line.clone(),
+                ..empty
+            };
+            report(&info);
+            return SearchResult {
+                best: line[0],
+                info,
+            };
         }
         let hash_bytes = self.hash_bytes;
         let tt: &TransTable = self.tt.get_or_insert_with(|| TransTable::new(hash_bytes));

@@ -116,3 +116,10 @@ pub struct Features {
     /// Reverse futility pruning.
     pub rfp: bool,
 }
+
+/// Root threat probe: node limit of the VCF search before the main search.
+pub const PROBE_VCF_NODES: u64 = 200_000;
+/// Root threat probe: the VCT search gets the move's maximum time divided by this.
+pub const PROBE_VCT_SHARE: u64 = 5;
+/// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
+pub const PROBE_VCT_WORK: u64 = 3_000_000;
