@@ -414,7 +414,8 @@ impl Vct {
         defences(b, &line)
     }
 
-    /// A representative line of a proven tree, completed by the VCF at its end.
+    /// A representative line of a proven tree, completed by the VCF at its end (or, where the
+    /// tree ends in a transposition, by a line proven again from there).
     fn principal_line(&mut self, b: &mut Board) -> Vec<Pos> {
         let mut line = Vec::new();
         let mut n = 0usize;
@@ -432,6 +433,13 @@ impl Vct {
         if b.side_to_move() == self.attacker {
             if let VcfOutcome::Win(tail) = self.vcf.solve(b, 255, u64::MAX) {
                 line.extend(tail);
+            } else {
+                // Proven through a transposition: prove this node again on its own.
+                let limits = VctLimits {
+                    time: None,
+                    ..self.limits
+                };
+                line.extend(Vct::new().solve(b, limits).line);
             }
         }
         for _ in 0..played {
