@@ -1,5 +1,6 @@
-//! Victory by continuous threats: proof-number search over a tree whose attacker moves are
-//! fours and open threes and whose defender moves are every move that stops the threat.
+//! Victory by continuous threats: proof-number search (iteratively deepened on the number of
+//! attacker moves) over a tree whose attacker moves are fours, open threes and quiet moves that
+//! set up a VCF, and whose defender moves are every move that stops the threat.
 //!
 //! At an attacker node the attacker wins at once with a five or a VCF (searched with the inner
 //! [`Vcf`] solver). After an attacker four the defender must block; after any other threat the
