@@ -105,6 +105,17 @@ pub struct SearchResult {
     pub info: Info,
 }
 
+/// Time for the root VCT probe: none for searches bounded by depth or nodes without a clock
+/// (bench, tests), so that they stay deterministic and quick.
+fn probe_ms(limits: &Limits, budget: &time::Budget) -> u64 {
+    let clock = limits.time.turn_ms.is_some() || limits.time.left_ms.is_some();
+    if !clock && (limits.max_nodes.is_some() || limits.max_depth.is_some()) {
+        0
+    } else {
+        budget.maximum
+    }
+}
+
 /// A searcher with its tables; lives as long as the engine.
 pub struct Searcher {
     hash_bytes: usize,
@@ -205,10 +216,12 @@ impl Searcher {
             report(&info);
             return SearchResult { best: m.mv, info };
         }
-        if let Some(line) =
-            self.probe
-                .root_win(board, &limits.exclude, budget.maximum, budget.instant)
-        {
+        if let Some(line) = self.probe.root_win(
+            board,
+            &limits.exclude,
+            probe_ms(limits, &budget),
+            budget.instant,
+        ) {
             let info = Info {
                 score: Score::Win(line.len() as u32),
                 depth: 1,

@@ -1,5 +1,6 @@
-//! Victory by continuous threats: proof-number search over a tree whose attacker moves are
-//! fours and open threes and whose defender moves are every move that stops the threat.
+//! Victory by continuous threats: proof-number search (iteratively deepened on the number of
+//! attacker moves) over a tree whose attacker moves are fours, open threes and quiet moves that
+//! set up a VCF, and whose defender moves are every move that stops the threat.
 //!
 //! At an attacker node the attacker wins at once with a five or a VCF (searched with the inner
 //! [`Vcf`] solver). After an attacker four the defender must block; after any other threat the
@@ -414,7 +415,8 @@ impl Vct {
         defences(b, &line)
     }
 
-    /// A representative line of a proven tree, completed by the VCF at its end.
+    /// A representative line of a proven tree, completed by the VCF at its end (or, where the
+    /// tree ends in a transposition, by a line proven again from there).
     fn principal_line(&mut self, b: &mut Board) -> Vec<Pos> {
         let mut line = Vec::new();
         let mut n = 0usize;
@@ -432,6 +434,13 @@ impl Vct {
         if b.side_to_move() == self.attacker {
             if let VcfOutcome::Win(tail) = self.vcf.solve(b, 255, u64::MAX) {
                 line.extend(tail);
+            } else {
+                // Proven through a transposition: prove this node again on its own.
+                let limits = VctLimits {
+                    time: None,
+                    ..self.limits
+                };
+                line.extend(Vct::new().solve(b, limits).line);
             }
         }
         for _ in 0..played {
