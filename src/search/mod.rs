@@ -18,7 +18,7 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use params::{MAX_DEPTH, TT_DEFAULT_BYTES};
+use params::{MAX_DEPTH, REFUTE_MIN_MS, REFUTE_SHARE, TT_DEFAULT_BYTES};
 use pvs::{Shared, Worker};
 use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -172,9 +172,8 @@ impl Searcher {
 
     /// Forgets everything learnt (the hash table).
     pub fn clear(&mut self) {
-        if let Some(t) = &self.tt {
-            t.clear();
-        }
+        // A fresh zeroed table is free until touched; clearing in place writes every byte.
+        self.tt = None;
     }
 
     /// Chooses a move for the side to move. `stop` may be raised at any time from another
@@ -244,6 +243,9 @@ impl Searcher {
         } else {
             limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
         };
+        // Clockless searches (bench, tests) make no refutation checks, so they stay reproducible.
+        let check_ms = probe_ms(limits, &budget) / REFUTE_SHARE;
+        let probe = &mut self.probe;
         let sh = Shared {
             tt,
             external: stop,
@@ -260,11 +262,19 @@ impl Searcher {
                 let mut moves = moves.clone();
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
-                    w.iterate(&mut moves, max_depth, &budget, (id % 2) as u32, &mut |_| {});
+                    let (depth, off) = (max_depth, (id % 2) as u32);
+                    w.iterate(&mut moves, depth, &budget, off, &mut |_| {}, &mut |_| false);
                 });
             }
             let mut w = Worker::new(st, &sh, true);
-            w.iterate(&mut moves, max_depth, &budget, 0, report)
+            let mut refute = |mv: Pos| {
+                let left = budget
+                    .maximum
+                    .saturating_sub(start.elapsed().as_millis() as u64);
+                let ms = (check_ms.min(left)).saturating_sub(1);
+                ms >= REFUTE_MIN_MS && probe.refuted(board, mv, ms)
+            };
+            w.iterate(&mut moves, max_depth, &budget, 0, report, &mut refute)
         });
         SearchResult {
             best: out.best,

@@ -119,7 +119,20 @@ pub struct Features {
 
 /// Root threat probe: node limit of the VCF search before the main search.
 pub const PROBE_VCF_NODES: u64 = 200_000;
+/// Root threat probe under a clock: VCF nodes per millisecond of the move's maximum time (the
+/// solver does several million a second; this keeps the probe to a small share of the move).
+pub const PROBE_VCF_NODES_PER_MS: u64 = 250;
 /// Root threat probe: the VCT search gets the move's maximum time divided by this.
 pub const PROBE_VCT_SHARE: u64 = 5;
 /// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
 pub const PROBE_VCT_WORK: u64 = 3_000_000;
+
+/// Refutation check: each check of a chosen root move against the opponent's VCT gets the
+/// move's maximum time divided by this.
+pub const REFUTE_SHARE: u64 = 10;
+/// Refutation check: at most this many root moves are checked in one search.
+pub const REFUTE_MAX_CHECKS: usize = 6;
+/// Refutation check: work limit (tree plus inner VCF nodes) of one check.
+pub const REFUTE_WORK: u64 = 1_000_000;
+/// Refutation check: no check with less than this many milliseconds left before the hard stop.
+pub const REFUTE_MIN_MS: u64 = 4;

@@ -1,7 +1,11 @@
 //! The root threat probe: before the main search, look for a proven win — a VCF, then a VCT
-//! within a small share of the move's time — and play it at once.
+//! within a small share of the move's time — and play it at once; during the search, check the
+//! chosen move against a proven win of the opponent (a VCF or VCT after it), so that a move
+//! that loses to a threat sequence too deep for the search is dropped.
 
-use super::params::{PROBE_VCF_NODES, PROBE_VCT_SHARE, PROBE_VCT_WORK};
+use super::params::{
+    PROBE_VCF_NODES, PROBE_VCF_NODES_PER_MS, PROBE_VCT_SHARE, PROBE_VCT_WORK, REFUTE_WORK,
+};
 use crate::board::{Board, Pos};
 use crate::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
 use crate::threat::vct::{Vct, VctLimits};
@@ -12,6 +16,7 @@ use std::time::Duration;
 pub struct Probe {
     vcf: Option<Vcf>,
     vct: Option<Vct>,
+    refute: Option<Vct>,
 }
 
 impl Probe {
@@ -30,7 +35,13 @@ impl Probe {
         }
         let mut b = board.clone();
         let vcf = self.vcf.get_or_insert_with(|| Vcf::new(18));
-        if let VcfOutcome::Win(line) = vcf.solve(&mut b, MAX_FOURS, PROBE_VCF_NODES) {
+        // Under a clock the VCF gets a node budget the time can pay for; without one (bench,
+        // tests) a fixed one, so that node counts stay reproducible.
+        let nodes = match max_ms {
+            0 => PROBE_VCF_NODES,
+            ms => PROBE_VCF_NODES.min(ms * PROBE_VCF_NODES_PER_MS),
+        };
+        if let VcfOutcome::Win(line) = vcf.solve(&mut b, MAX_FOURS, nodes) {
             if line.first().is_some_and(|p| !exclude.contains(p)) {
                 return Some(line);
             }
@@ -47,5 +58,62 @@ impl Probe {
         let vct = self.vct.get_or_insert_with(Vct::new);
         let r = vct.solve(&mut b, limits);
         (r.win && r.line.first().is_some_and(|p| !exclude.contains(p))).then_some(r.line)
+    }
+}
+
+impl Probe {
+    /// Whether the opponent has a proven win (VCF or VCT) after the side to move plays `mv`,
+    /// found within `ms` milliseconds. `false` means only "none found".
+    pub fn refuted(&mut self, board: &Board, mv: Pos, ms: u64) -> bool {
+        if ms == 0 {
+            return false;
+        }
+        let mut b = board.clone();
+        b.make(mv);
+        let limits = VctLimits {
+            time: Some(Duration::from_millis(ms)),
+            work: REFUTE_WORK,
+            ..VctLimits::default()
+        };
+        let vct = self.refute.get_or_insert_with(Vct::new);
+        vct.solve(&mut b, limits).win
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_moves;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    fn position(moves: &str) -> Board {
+        let dims = Dims::square(15).unwrap();
+        let mut b = Board::new(Rule::Freestyle, dims);
+        for p in parse_moves(moves, dims).unwrap() {
+            b.make(p);
+        }
+        b
+    }
+
+    #[test]
+    fn a_move_that_ignores_an_open_three_is_refuted_and_the_block_is_not() {
+        // White's h8 i8 j8 is an open three; Black (to move) has nothing.
+        let b = position("a1h8o1i8a15j8");
+        let far = parse_moves("o15", b.dims()).unwrap()[0];
+        let block = parse_moves("g8", b.dims()).unwrap()[0];
+        let mut probe = Probe::default();
+        assert!(probe.refuted(&b, far, 1_000));
+        assert!(!probe.refuted(&b, block, 1_000));
+        // No time, no check.
+        assert!(!probe.refuted(&b, far, 0));
+    }
+
+    #[test]
+    fn a_vcf_of_the_side_to_move_is_found_within_the_time_share() {
+        // Black h8 i8 j8 k8 with one end blocked is a four: a VCF of one move.
+        let b = position("h8g8i8a1j8a3k8a5");
+        let line = Probe::default().root_win(&b, &[], 200, false).expect("win");
+        assert_eq!(line.len(), 1);
     }
 }

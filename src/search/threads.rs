@@ -117,26 +117,33 @@ impl Worker<'_> {
     }
 
     /// Iterative deepening; the main thread reports through `report` and returns its choice.
-    /// `offset` (helpers) searches that many plies deeper on odd iterations.
+    /// `offset` (helpers) searches that many plies deeper on odd iterations. After each
+    /// iteration the main thread asks `refute` about its best move (true: the opponent has a
+    /// proven win after it); a refuted move goes to the back and is searched no more, unless it
+    /// is the last one left.
     pub fn iterate(
         &mut self,
-        moves: &mut [RootMove],
+        all: &mut [RootMove],
         max_depth: u32,
         budget: &Budget,
         offset: u32,
         report: &mut dyn FnMut(&Info),
+        refute: &mut dyn FnMut(Pos) -> bool,
     ) -> Outcome {
+        let mut live = all.len();
+        let mut checked: Vec<Pos> = Vec::new();
         let mut info = Info {
             depth: 0,
             seldepth: 0,
             score: Score::Eval(0),
             nodes: 0,
             elapsed: self.sh.start.elapsed(),
-            pv: vec![moves[0].mv],
+            pv: vec![all[0].mv],
         };
         let mut prev = 0;
         let mut prog = Progress::default();
         for depth in 1..=max_depth {
+            let moves = &mut all[..live];
             let d = (depth + offset * (depth & 1)).min(MAX_DEPTH);
             let before = moves[0].mv;
             let v = self.aspirate(moves, d, prev);
@@ -163,6 +170,22 @@ impl Worker<'_> {
                 pv: moves[0].pv.clone(),
             };
             report(&info);
+            if v.abs() < MATE_BOUND {
+                while live > 1
+                    && checked.len() < REFUTE_MAX_CHECKS
+                    && !checked.contains(&moves[0].mv)
+                {
+                    let mv = moves[0].mv;
+                    checked.push(mv);
+                    if !refute(mv) {
+                        break;
+                    }
+                    moves.rotate_left(1);
+                    live -= 1;
+                    prog.changed = true;
+                }
+            }
+            let moves = &mut all[..live];
             let mate =
                 v.abs() >= MATE_BOUND && depth as i32 >= MATE - v.abs() + TM_MATE_EXTRA as i32;
             let forced = moves.len() == 1 && !budget.instant;
@@ -179,8 +202,11 @@ impl Worker<'_> {
             info.nodes = self.sh.nodes.load(Relaxed);
             info.elapsed = self.sh.start.elapsed();
         }
+        if self.main && info.pv.first() != Some(&all[0].mv) {
+            info.pv = all[0].pv.clone();
+        }
         Outcome {
-            best: moves[0].mv,
+            best: all[0].mv,
             info,
         }
     }

@@ -47,9 +47,62 @@ struct Bucket {
     e: [[AtomicU64; 2]; TT_BUCKET],
 }
 
+/// `n` empty cache-line buckets in zeroed memory. The memory comes from the allocator's zeroing
+/// path for small alignments (calloc: fresh pages that the OS zeroes on first touch), so a table
+/// of hundreds of megabytes costs nothing until it is used; a 64-byte aligned zeroed allocation
+/// is written through in full by the allocator (about 90 ms for 256 MB, on the first move's
+/// clock), so the block is over-allocated and aligned by hand instead.
+struct Buckets {
+    base: *mut u8,
+    layout: std::alloc::Layout,
+    first: *const Bucket,
+    len: usize,
+}
+
+// SAFETY: the memory is owned by the value and only reached through `&[Bucket]`, whose atomics
+// are safe to share between threads.
+unsafe impl Send for Buckets {}
+// SAFETY: as above.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    fn zeroed(n: usize) -> Buckets {
+        let n = n.max(1);
+        let line = std::mem::align_of::<Bucket>();
+        let size = n * std::mem::size_of::<Bucket>() + line;
+        let layout = std::alloc::Layout::from_size_align(size, 16).expect("table size");
+        // SAFETY: the layout's size is not zero.
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        if base.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        let first = base.wrapping_add(base.align_offset(line)) as *const Bucket;
+        Buckets {
+            base,
+            layout,
+            first,
+            len: n,
+        }
+    }
+
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `first` is aligned for Bucket and `len` buckets fit in the block after it (one
+        // spare line was allocated for the alignment); all-zero bytes are a valid Bucket (atomic
+        // integers only: the empty entry); the block lives as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.first, self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from `alloc_zeroed` with exactly this layout.
+        unsafe { std::alloc::dealloc(self.base, self.layout) }
+    }
+}
+
 /// The table.
 pub struct TransTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     gen: AtomicU8,
 }
 
@@ -85,19 +138,19 @@ impl TransTable {
     pub fn new(bytes: usize) -> TransTable {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         TransTable {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            buckets: Buckets::zeroed(n),
             gen: AtomicU8::new(0),
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.buckets.len * std::mem::size_of::<Bucket>()
     }
 
     /// Empties the table.
     pub fn clear(&self) {
-        for b in self.buckets.iter() {
+        for b in self.buckets.as_slice().iter() {
             for e in &b.e {
                 e[0].store(0, Relaxed);
                 e[1].store(0, Relaxed);
@@ -113,8 +166,8 @@ impl TransTable {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        let i = ((u128::from(key) * self.buckets.len as u128) >> 64) as usize;
+        &self.buckets.as_slice()[i]
     }
 
     /// Reads the entry of `key`, if any; `ply` converts mate scores.
