@@ -1,5 +1,29 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
-//! `bench`: the benchmarks; `solve`: the VCF/VCT solver on a position.
+//! `--feature NAME=on|off` (repeatable): the same with a search feature switched, for A/B
+//! matches (e.g. `--feature threats=off`); `bench`: the benchmarks; `solve`: the VCF/VCT solver
+//! on a position.
+
+/// The searcher the `--feature` options ask for, or why not.
+fn searcher(args: &[String]) -> Result<kakugo::search::Searcher, String> {
+    let mut s = kakugo::search::Searcher::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let spec = match a.as_str() {
+            "--feature" => it.next().ok_or("--feature needs NAME=on|off")?,
+            _ => return Err(format!("unknown argument {a}")),
+        };
+        let (name, on) = match spec.split_once('=') {
+            Some((n, "on")) => (n, true),
+            Some((n, "off")) => (n, false),
+            _ => return Err(format!("bad feature {spec}: want NAME=on|off")),
+        };
+        if !s.set_feature(name, on) {
+            return Err(format!("unknown feature {name}"));
+        }
+    }
+    Ok(s)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -8,6 +32,14 @@ fn main() {
             kakugo::bench::run_search();
         }
         Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
-        _ => kakugo::protocol::run(),
+        None => kakugo::protocol::run(),
+        Some(_) => match searcher(&args) {
+            Ok(s) => kakugo::protocol::run_with(s),
+            Err(e) => {
+                eprintln!("pbrain-kakugo: {e}");
+                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench | solve ...");
+                std::process::exit(2);
+            }
+        },
     }
 }

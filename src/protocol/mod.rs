@@ -15,6 +15,7 @@ pub mod session;
 pub mod settings;
 mod think;
 
+use crate::search::Searcher;
 use output::Output;
 use reader::{exit_now, Control, Event};
 use session::Session;
@@ -26,6 +27,11 @@ const WORKER_STACK: usize = 64 << 20;
 
 /// Runs the engine on stdin/stdout until `END` or end of input; never returns.
 pub fn run() -> ! {
+    run_with(Searcher::new())
+}
+
+/// [`run`] with a searcher set up by the caller (features switched for A/B matches).
+pub fn run_with(searcher: Searcher) -> ! {
     // Nothing may reach stderr: a panic becomes one ERROR line (see `work`).
     std::panic::set_hook(Box::new(|_| {}));
     let out = Output::stdout();
@@ -36,7 +42,7 @@ pub fn run() -> ! {
         std::thread::Builder::new()
             .name("worker".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || work(&rx, out, control))
+            .spawn(move || work(&rx, out, control, searcher))
     };
     if worker.is_err() {
         out.error("cannot start the worker thread");
@@ -48,8 +54,9 @@ pub fn run() -> ! {
 }
 
 /// The worker: handles queued lines in order until end of input.
-fn work(rx: &mpsc::Receiver<Event>, out: Output, control: Arc<Control>) {
+fn work(rx: &mpsc::Receiver<Event>, out: Output, control: Arc<Control>, searcher: Searcher) {
     let mut session = Session::new(out.clone(), Arc::clone(&control));
+    session.searcher = searcher;
     while let Ok(Event::Line(line)) = rx.recv() {
         if catch_unwind(AssertUnwindSafe(|| session.handle(&line))).is_err() {
             session.reset_block();

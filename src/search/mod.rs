@@ -160,11 +160,14 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
-    /// Turns a pruning feature (`lmr`, `rfp`) on or off, for self-play checks; false if unknown.
+    /// Turns a feature (`lmr`, `rfp`, `threats`) on or off, for A/B matches; false if unknown.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
             "lmr" => self.features.lmr = on,
             "rfp" => self.features.rfp = on,
+            "threats" => self.features.threats = on,
+            "lmp" => self.features.lmp = on,
+            "nmp" => self.features.nmp = on,
             _ => return false,
         }
         true
@@ -215,11 +218,12 @@ impl Searcher {
             report(&info);
             return SearchResult { best: m.mv, info };
         }
+        let threats = self.features.threats;
         if let Some(line) = self.probe.root_win(
             board,
             &limits.exclude,
             probe_ms(limits, &budget),
-            budget.instant,
+            budget.instant || !threats,
         ) {
             let info = Info {
                 score: Score::Win(line.len() as u32),
@@ -244,7 +248,11 @@ impl Searcher {
             limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
         };
         // Clockless searches (bench, tests) make no refutation checks, so they stay reproducible.
-        let check_ms = probe_ms(limits, &budget) / REFUTE_SHARE;
+        let check_ms = if threats {
+            probe_ms(limits, &budget) / REFUTE_SHARE
+        } else {
+            0
+        };
         let probe = &mut self.probe;
         let sh = Shared {
             tt,
@@ -268,10 +276,12 @@ impl Searcher {
             }
             let mut w = Worker::new(st, &sh, true);
             let mut refute = |mv: Pos| {
+                // A check starts only with twice its time left before the hard stop: the
+                // solver looks at the clock between expansions, so it can run a little over.
                 let left = budget
                     .maximum
                     .saturating_sub(start.elapsed().as_millis() as u64);
-                let ms = (check_ms.min(left)).saturating_sub(1);
+                let ms = check_ms.min(left / 2);
                 ms >= REFUTE_MIN_MS && probe.refuted(board, mv, ms)
             };
             w.iterate(&mut moves, max_depth, &budget, 0, report, &mut refute)

@@ -299,6 +299,26 @@ impl<'a> Worker<'a> {
         {
             return eval;
         }
+        if !pv
+            && self.sh.features.nmp
+            && depth >= NMP_MIN_DEPTH
+            && eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.st.board.count_at_least(opp, Combo::ThreeThree) == 0
+        {
+            // A stone more never hurts in this game, so passing bounds the score from below;
+            // only the reduced depth can be wrong, hence no null move while threats are near.
+            let r = NMP_BASE + depth / NMP_DEPTH_DIV;
+            self.st.pass();
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            self.st.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta && v < MATE_BOUND {
+                return v;
+            }
+        }
         self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval)
     }
 
@@ -342,6 +362,15 @@ impl<'a> Worker<'a> {
             let quiet = stage == Stage::All
                 && self.st.board.combo(p, me) < Combo::Three
                 && self.st.board.combo(p, me.opp()) < Combo::Three;
+            if quiet
+                && !pv
+                && self.sh.features.lmp
+                && depth <= LMP_MAX_DEPTH
+                && searched >= LMP_BASE + (depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
             let new_depth = depth - 1 + ext;
             self.st.make(p);
             let v = if searched == 0 {

@@ -81,6 +81,12 @@ impl State {
         self.add(p);
     }
 
+    /// Passes the turn (the null move); taken back by [`State::unmake`].
+    #[inline]
+    pub fn pass(&mut self) {
+        self.board.pass();
+    }
+
     /// Takes back the last move (which must have been made through [`State::make`]).
     #[inline]
     pub fn unmake(&mut self) {
