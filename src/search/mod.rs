@@ -160,14 +160,18 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
-    /// Turns a feature (`lmr`, `rfp`, `threats`) on or off, for A/B matches; false if unknown.
+    /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
+    /// `refute`, and `threats` for both solver features at once; false if unknown.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
             "lmr" => self.features.lmr = on,
             "rfp" => self.features.rfp = on,
-            "threats" => self.features.threats = on,
+            "probe" => self.features.probe = on,
+            "refute" => self.features.refute = on,
+            "threats" => (self.features.probe, self.features.refute) = (on, on),
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
+            "bare" => self.features.bare = on,
             _ => return false,
         }
         true
@@ -218,12 +222,11 @@ impl Searcher {
             report(&info);
             return SearchResult { best: m.mv, info };
         }
-        let threats = self.features.threats;
         if let Some(line) = self.probe.root_win(
             board,
             &limits.exclude,
             probe_ms(limits, &budget),
-            budget.instant || !threats,
+            budget.instant || !self.features.probe,
         ) {
             let info = Info {
                 score: Score::Win(line.len() as u32),
@@ -248,7 +251,7 @@ impl Searcher {
             limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
         };
         // Clockless searches (bench, tests) make no refutation checks, so they stay reproducible.
-        let check_ms = if threats {
+        let check_ms = if self.features.refute {
             probe_ms(limits, &budget) / REFUTE_SHARE
         } else {
             0

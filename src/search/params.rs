@@ -64,6 +64,9 @@ pub const LMP_MAX_DEPTH: i32 = 4;
 /// Late move pruning: quiet moves after `LMP_BASE + depth²` searched moves are skipped.
 pub const LMP_BASE: usize = 3;
 
+/// Moves searched before cells with no pattern for either side are skipped (feature `bare`).
+pub const BARE_KEEP: usize = 2;
+
 /// Null-move pruning from this depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move reduction: this plus depth / [`NMP_DEPTH_DIV`].
@@ -95,7 +98,7 @@ pub const TM_DEFAULT: u64 = 5_000;
 /// Hard stop for "answer at once" (`turn_ms == Some(0)`).
 pub const TM_INSTANT: u64 = 20;
 /// Optimum = maximum × this / 100 when the turn time bounds the budget.
-pub const TM_OPT_PCT: u64 = 45;
+pub const TM_OPT_PCT: u64 = 70;
 /// The optimum is scaled by this (percent) after the best move changed.
 pub const TM_UNSTABLE_PCT: u64 = 170;
 /// The optimum is scaled by this (percent) after the score fell.
@@ -133,11 +136,16 @@ pub struct Features {
     pub rfp: bool,
     /// Late move pruning: quiet moves late in the order are skipped at shallow non-PV nodes.
     pub lmp: bool,
+    /// Cells where neither side makes so much as a two are skipped at non-PV nodes, after the
+    /// first [`BARE_KEEP`] moves.
+    pub bare: bool,
     /// Null-move pruning where the opponent has no double threat or four to make.
     pub nmp: bool,
-    /// The threat solvers around the search: the root VCF/VCT probe and the refutation checks
-    /// of the chosen move (on by default; off for the with/without-solvers match).
-    pub threats: bool,
+    /// The root threat probe: a proven VCF or VCT of our own is played at once.
+    pub probe: bool,
+    /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
+    /// VCT is dropped.
+    pub refute: bool,
 }
 
 impl Default for Features {
@@ -147,7 +155,9 @@ impl Default for Features {
             rfp: false,
             lmp: true,
             nmp: false,
-            threats: true,
+            bare: false,
+            probe: true,
+            refute: true,
         }
     }
 }
@@ -158,7 +168,7 @@ pub const PROBE_VCF_NODES: u64 = 200_000;
 /// solver does several million a second; this keeps the probe to a small share of the move).
 pub const PROBE_VCF_NODES_PER_MS: u64 = 250;
 /// Root threat probe: the VCT search gets the move's maximum time divided by this.
-pub const PROBE_VCT_SHARE: u64 = 5;
+pub const PROBE_VCT_SHARE: u64 = 8;
 /// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
 pub const PROBE_VCT_WORK: u64 = 3_000_000;
 

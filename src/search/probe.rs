@@ -7,6 +7,7 @@ use super::params::{
     PROBE_VCF_NODES, PROBE_VCF_NODES_PER_MS, PROBE_VCT_SHARE, PROBE_VCT_WORK, REFUTE_WORK,
 };
 use crate::board::{Board, Pos};
+use crate::rules::Combo;
 use crate::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
 use crate::threat::vct::{Vct, VctLimits};
 use std::time::Duration;
@@ -47,7 +48,8 @@ impl Probe {
             }
         }
         let ms = max_ms / PROBE_VCT_SHARE;
-        if ms == 0 {
+        // A VCT starts with a three or a four: with no cell that makes one, there is none.
+        if ms == 0 || b.count_at_least(b.side_to_move(), Combo::Three) == 0 {
             return None;
         }
         let limits = VctLimits {
@@ -70,6 +72,9 @@ impl Probe {
         }
         let mut b = board.clone();
         b.make(mv);
+        if b.count_at_least(b.side_to_move(), Combo::Three) == 0 {
+            return false;
+        }
         let limits = VctLimits {
             time: Some(Duration::from_millis(ms)),
             work: REFUTE_WORK,

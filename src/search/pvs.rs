@@ -364,6 +364,16 @@ impl<'a> Worker<'a> {
                 && self.st.board.combo(p, me.opp()) < Combo::Three;
             if quiet
                 && !pv
+                && self.sh.features.bare
+                && searched >= BARE_KEEP
+                && self.st.board.combo(p, me) < Combo::Two
+                && self.st.board.combo(p, me.opp()) < Combo::Two
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            if quiet
+                && !pv
                 && self.sh.features.lmp
                 && depth <= LMP_MAX_DEPTH
                 && searched >= LMP_BASE + (depth * depth) as usize

@@ -118,9 +118,9 @@ impl Worker<'_> {
 
     /// Iterative deepening; the main thread reports through `report` and returns its choice.
     /// `offset` (helpers) searches that many plies deeper on odd iterations. After each
-    /// iteration the main thread asks `refute` about its best move (true: the opponent has a
-    /// proven win after it); a refuted move goes to the back and is searched no more, unless it
-    /// is the last one left.
+    /// Before answering, the main thread asks `refute` about its best move (true: the opponent
+    /// has a proven win after it); a refuted move is replaced by the next one in the root order,
+    /// unless it is the last one left.
     pub fn iterate(
         &mut self,
         all: &mut [RootMove],
@@ -131,7 +131,7 @@ impl Worker<'_> {
         refute: &mut dyn FnMut(Pos) -> bool,
     ) -> Outcome {
         let mut live = all.len();
-        let mut checked: Vec<Pos> = Vec::new();
+        let mut checked = 0;
         let mut info = Info {
             depth: 0,
             seldepth: 0,
@@ -170,26 +170,19 @@ impl Worker<'_> {
                 pv: moves[0].pv.clone(),
             };
             report(&info);
-            if v.abs() < MATE_BOUND {
-                while live > 1
-                    && checked.len() < REFUTE_MAX_CHECKS
-                    && !checked.contains(&moves[0].mv)
-                {
-                    let mv = moves[0].mv;
-                    checked.push(mv);
-                    if !refute(mv) {
-                        break;
-                    }
-                    moves.rotate_left(1);
-                    live -= 1;
-                    prog.changed = true;
-                }
-            }
-            let moves = &mut all[..live];
             let mate =
                 v.abs() >= MATE_BOUND && depth as i32 >= MATE - v.abs() + TM_MATE_EXTRA as i32;
             let forced = moves.len() == 1 && !budget.instant;
             if mate || forced || budget.stop_iterating(info.elapsed, prog) {
+                // About to answer: check the move once against the opponent's threat sequences
+                // (not when the score is already a proven win or loss).
+                if v.abs() < MATE_BOUND {
+                    while live > 1 && checked < REFUTE_MAX_CHECKS && refute(all[0].mv) {
+                        checked += 1;
+                        all[..live].rotate_left(1);
+                        live -= 1;
+                    }
+                }
                 break;
             }
             if self.aborted {
