@@ -125,7 +125,9 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 /// (`cargo run --release --example ab -- FEATURE RULE 20 100000`: 20 openings × 2 colours at
 /// 100 000 nodes a move, the feature on against off). Late move pruning is on: +30 −10 in
 /// freestyle, +24 −16 in renju. Late move reductions are on (with LMP): +23 −16 =1 and
-/// +25 −14 =1. Null move is off: +23 −16 =1 and +17 −22 =1. Reverse futility is off: 30–34 at
+/// +25 −14 =1. Null move is off: +23 −16 =1 and +17 −22 =1. Skipping patternless cells
+/// (`bare`) is off: +19 −20 =1 and +19 −19 =2. A wider LMP (to depth 8 after 3 + d²/2 moves)
+/// gave +23 −17 and +17 −23, so LMP stays at depth 4. Reverse futility is off: 30–34 at
 /// 30 000 nodes before LMP. Turn any of them on or off with `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -375,8 +375,7 @@ impl<'a> Worker<'a> {
             if quiet
                 && !pv
                 && self.sh.features.lmp
-                && depth <= LMP_MAX_DEPTH
-                && searched >= LMP_BASE + (depth * depth) as usize
+                && self.lmp_prunes(depth, searched)
                 && best > -MATE_BOUND
             {
                 continue;
@@ -446,6 +445,12 @@ impl<'a> Worker<'a> {
             .tt
             .store(key, best_move, best, eval, depth, bound, ply);
         best
+    }
+
+    /// Whether late move pruning skips a quiet move after `searched` moves at `depth`.
+    #[inline]
+    fn lmp_prunes(&self, depth: i32, searched: usize) -> bool {
+        depth <= LMP_MAX_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
     }
 
     /// Killers and history after move `p` failed high, `tried` having been searched before it.
