@@ -5,7 +5,9 @@
 //! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
 //! transposition table ([`tt`]) and the threads ([`threads`]) that run the principal variation
 //! search ([`pvs`]) on a position with its candidate cells ([`state`]), scored by [`eval`], with
-//! every constant in [`params`].
+//! every constant in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
+//! proven win of our own is played before searching, and the move about to be answered is checked
+//! against a proven win of the opponent.
 
 pub mod eval;
 pub mod movepick;
