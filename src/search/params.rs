@@ -128,7 +128,8 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 /// +25 −14 =1. Null move is off: +23 −16 =1 and +17 −22 =1. Skipping patternless cells
 /// (`bare`) is off: +19 −20 =1 and +19 −19 =2. A wider LMP (to depth 8 after 3 + d²/2 moves)
 /// gave +23 −17 and +17 −23, so LMP stays at depth 4. Reverse futility is off: with LMP and
-/// LMR, 60 openings × 2 colours gave +61 −57 =2 and +57 −57 =6. Turn any of them on or off with `Searcher::set_feature` or
+/// LMR, 60 openings × 2 colours gave +61 −57 =2 and +57 −57 =6. Tried and removed: one ply
+/// more for the side answering an open three, +24 −33 =3 and +24 −35 =1 (30 openings). Turn any of them on or off with `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
