@@ -129,7 +129,9 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 /// (`bare`) is off: +19 −20 =1 and +19 −19 =2. A wider LMP (to depth 8 after 3 + d²/2 moves)
 /// gave +23 −17 and +17 −23, so LMP stays at depth 4. Reverse futility is off: with LMP and
 /// LMR, 60 openings × 2 colours gave +61 −57 =2 and +57 −57 =6. Tried and removed: one ply
-/// more for the side answering an open three, +24 −33 =3 and +24 −35 =1 (30 openings). Turn any of them on or off with `Searcher::set_feature` or
+/// more for the side answering an open three, +24 −33 =3 and +24 −35 =1 (30 openings). The leaf
+/// four-extension keeps its reach and depth: fours anywhere lost +18 −40 =2 and +18 −41 =1, a
+/// depth of 8 instead of 14 gave +24 −33 =3 and +30 −29 =1. Turn any of them on or off with `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
