@@ -61,6 +61,15 @@ fn spread(pair: u8, d: usize) -> u32 {
     (u32::from(pair & 15) << (4 * d)) | (u32::from(pair >> 4) << (16 + 4 * d))
 }
 
+/// Adds `delta` to the pattern counts of the eight nibbles of a cell's pattern word.
+#[inline]
+fn count_patterns(pcounts: &mut [[u16; 16]; 2], pat: u32, delta: i16) {
+    for i in 0..8 {
+        let n = &mut pcounts[i / 4][((pat >> (4 * i)) & 15) as usize];
+        *n = n.wrapping_add_signed(delta);
+    }
+}
+
 /// A position under one rule on one board size.
 #[derive(Clone)]
 pub struct Board {
@@ -72,6 +81,8 @@ pub struct Board {
     combo_tab: [&'static [u8; 1 << 16]; 2],
     /// Per colour, cells of each class (16 slots so that a class code indexes without a check).
     counts: [[u16; 16]; 2],
+    /// Per colour, (empty cell, direction) pairs of each line pattern.
+    pcounts: [[u16; 16]; 2],
     hash: u64,
     side: Color,
     history: Vec<Pos>,
@@ -81,6 +92,8 @@ pub struct Board {
     /// Cells changed by the stones placed, oldest first; `frames` marks where each stone starts.
     undo: Vec<Saved>,
     frames: Vec<u32>,
+    /// Per stone placed, the class and pattern counts before it, restored by [`Board::take`].
+    saved_counts: Vec<[[[u16; 16]; 2]; 2]>,
 }
 
 impl Board {
@@ -97,6 +110,7 @@ impl Board {
                 tables::combo_table(false),
             ],
             counts: [[0; 16]; 2],
+            pcounts: [[0; 16]; 2],
             hash: 0,
             side: Color::Black,
             history: Vec::with_capacity(dims.area() + 8),
@@ -105,6 +119,7 @@ impl Board {
             zob: zobrist::keys(),
             undo: Vec::with_capacity(64 * dims.area()),
             frames: Vec::with_capacity(dims.area() + 8),
+            saved_counts: Vec::with_capacity(dims.area() + 8),
         };
         for c in b.cells.iter_mut() {
             c.stone = WALL;
@@ -215,6 +230,12 @@ impl Board {
         u32::from(self.counts[c.index()][k as usize])
     }
 
+    /// Number of (empty cell, direction) pairs where a stone of `c` makes line pattern `k`.
+    #[inline]
+    pub fn pattern_count(&self, c: Color, k: Pattern) -> u32 {
+        u32::from(self.pcounts[c.index()][k as usize])
+    }
+
     /// Number of empty cells where a stone of `c` makes at least class `k`.
     pub fn count_at_least(&self, c: Color, k: Combo) -> u32 {
         self.counts[c.index()][k as usize..COMBO_COUNT]
@@ -286,8 +307,10 @@ impl Board {
             combo: cell.combo,
             pat: cell.pat,
         });
+        self.saved_counts.push([self.counts, self.pcounts]);
         self.counts[0][cell.combo[0] as usize & 15] -= 1;
         self.counts[1][cell.combo[1] as usize & 15] -= 1;
+        count_patterns(&mut self.pcounts, cell.pat, -1);
         self.cells[p.index()].stone = code(c);
         self.hash ^= self.zob.stone[c.index()][p.index()];
         self.stones += 1;
@@ -307,12 +330,6 @@ impl Board {
         while self.undo.len() > start + 1 {
             let e = self.undo.pop().expect("frame entries");
             let cell = &mut self.cells[e.pos as usize];
-            for c in 0..2 {
-                if cell.combo[c] != e.combo[c] {
-                    self.counts[c][cell.combo[c] as usize & 15] -= 1;
-                    self.counts[c][e.combo[c] as usize & 15] += 1;
-                }
-            }
             cell.combo = e.combo;
             cell.pat = e.pat;
         }
@@ -321,8 +338,7 @@ impl Board {
         let cell = &mut self.cells[p.index()];
         cell.combo = own.combo;
         cell.pat = own.pat;
-        self.counts[0][own.combo[0] as usize & 15] += 1;
-        self.counts[1][own.combo[1] as usize & 15] += 1;
+        [self.counts, self.pcounts] = self.saved_counts.pop().expect("counts saved by put");
     }
 
     /// Toggles `code` at `p` in its four line words and, when placing, refreshes the empty cells
@@ -338,6 +354,7 @@ impl Board {
         let [tab_black, tab_white] = self.combo_tab;
         let cells = &mut self.cells[..];
         let counts = &mut self.counts;
+        let pcounts = &mut self.pcounts;
         // Room for every cell a stone can change, so the pushes below need no capacity check.
         self.undo.reserve(4 * 2 * reach as usize + 1);
         let undo = &mut self.undo;
@@ -379,6 +396,16 @@ impl Board {
                     });
                 }
                 len += 1;
+                let (ob, ow) = ((old.pat >> (4 * d)) & 15, (old.pat >> (16 + 4 * d)) & 15);
+                let (nb, nw) = (u32::from(new & 15), u32::from(new >> 4));
+                if ob != nb {
+                    pcounts[0][ob as usize] -= 1;
+                    pcounts[0][nb as usize] += 1;
+                }
+                if ow != nw {
+                    pcounts[1][ow as usize] -= 1;
+                    pcounts[1][nw as usize] += 1;
+                }
                 let cb = tab_black[(pat & 0xFFFF) as usize];
                 let cw = tab_white[(pat >> 16) as usize];
                 cell.pat = pat;
@@ -411,6 +438,7 @@ impl Board {
         self.cells[p.index()].combo = [cb, cw];
         self.counts[0][cb as usize & 15] += 1;
         self.counts[1][cw as usize & 15] += 1;
+        count_patterns(&mut self.pcounts, pat, 1);
     }
 
     /// The pattern a stone of `c` on `p` makes in direction `d`, whatever is on `p` now
@@ -442,6 +470,7 @@ impl Board {
     /// than line words), and reports the first difference from the incremental state.
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut counts = [[0u16; 16]; 2];
+        let mut pcounts = [[0u16; 16]; 2];
         let mut hash = 0u64;
         let mut stones = 0;
         for p in self.dims.cells() {
@@ -474,12 +503,16 @@ impl Board {
             }
             counts[0][cb as usize] += 1;
             counts[1][cw as usize] += 1;
+            count_patterns(&mut pcounts, pat, 1);
         }
         if self.history.len() % 2 == 1 {
             hash ^= self.zob.side;
         }
         if counts != self.counts {
             return Err(format!("counts {:?} != {:?}", self.counts, counts));
+        }
+        if pcounts != self.pcounts {
+            return Err(format!("pattern counts {:?} != {pcounts:?}", self.pcounts));
         }
         if hash != self.hash {
             return Err("hash".into());
