@@ -2,6 +2,9 @@
 //! a fixed node budget per move, from the opening suites, each opening with both colours.
 //!
 //! `cargo run --release --example ab -- <feature> [rule] [openings] [nodes]`
+//!
+//! With `weights=FILE` as the feature, A uses the evaluation weights in FILE (comma-separated,
+//! as `examples/tune.rs` prints them) and B the engine's own.
 
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims};
@@ -28,8 +31,17 @@ fn main() {
     let mut b = Searcher::new();
     a.set_hash_bytes(16 << 20);
     b.set_hash_bytes(16 << 20);
-    assert!(a.set_feature(&feature, true), "unknown feature {feature}");
-    b.set_feature(&feature, false);
+    if let Some(path) = feature.strip_prefix("weights=") {
+        let text = std::fs::read_to_string(path).expect("weights file");
+        let w: Vec<i32> = text
+            .split(',')
+            .map(|x| x.trim().parse().expect("a weight"))
+            .collect();
+        a.set_weights(w.try_into().expect("one weight per feature"));
+    } else {
+        assert!(a.set_feature(&feature, true), "unknown feature {feature}");
+        b.set_feature(&feature, false);
+    }
     let limits = Limits {
         max_nodes: Some(nodes),
         ..Limits::default()

@@ -1,36 +1,99 @@
 //! Static evaluation from the pattern tables, from the side to move's view.
 //!
-//! The board keeps, per colour, how many empty cells have each threat class; the evaluation is
-//! a weighted sum of those histograms for both sides (the sum over all empty cells of a value per
-//! class), plus terms for threat combinations that decide games: the side to move holding a
-//! four-three or a double three while the opponent has no four, or facing an open three with no
-//! four of its own. O(1): about twenty table reads.
+//! The evaluation is linear in a small feature vector read from the board's incremental
+//! counters ([`features`]): per colour, how many empty cells have each threat class, how many
+//! (empty cell, direction) pairs have each line pattern, and flags for the threat combinations
+//! that decide games (a four-three or double three for the side to move while the opponent has
+//! no four to make; an open three or a four-three point of the opponent while we have none).
+//! The weights are [`EV_WEIGHTS`], fitted to game results by `examples/tune.rs`. O(1): about
+//! forty table reads.
 
 use super::params::*;
 use crate::board::Board;
-use crate::rules::Combo;
+use crate::rules::{Combo, Pattern};
 
-/// The static evaluation of `b` for the side to move, within ±[`EVAL_MAX`].
+/// Classes counted as features: `Two` ..= `FlexFour`.
+const CLASSES: std::ops::RangeInclusive<usize> = Combo::Two as usize..=Combo::FlexFour as usize;
+/// Line patterns counted as features: `B1` ..= `F4`.
+const PATTERNS: std::ops::RangeInclusive<usize> = Pattern::B1 as usize..=Pattern::F4 as usize;
+/// Number of counted classes per colour.
+const NC: usize = Combo::FlexFour as usize - Combo::Two as usize + 1;
+/// Number of counted patterns per colour.
+const NP: usize = Pattern::F4 as usize - Pattern::B1 as usize + 1;
+
+/// Index of the tempo feature (always 1).
+pub const F_TEMPO: usize = 0;
+/// First own class count (`Two`); the opponent's follow.
+pub const F_OWN_CLASS: usize = 1;
+/// First opponent class count.
+pub const F_OPP_CLASS: usize = F_OWN_CLASS + NC;
+/// First own pattern count (`B1`).
+pub const F_OWN_PAT: usize = F_OPP_CLASS + NC;
+/// First opponent pattern count.
+pub const F_OPP_PAT: usize = F_OWN_PAT + NP;
+/// Flag: we have a four-three point and the opponent no four point.
+pub const F_OWN_FOUR_THREE: usize = F_OPP_PAT + NP;
+/// Flag: we have a double-three point (no four-three) and the opponent no four point.
+pub const F_OWN_THREE_THREE: usize = F_OWN_FOUR_THREE + 1;
+/// Flag: we have a straight-four point (an open three on board) and the opponent no four point.
+pub const F_OWN_FLEX: usize = F_OWN_THREE_THREE + 1;
+/// Flag: the opponent has a straight-four point and we have no four point.
+pub const F_OPP_FLEX: usize = F_OWN_FLEX + 1;
+/// Flag: the opponent has a four-three point and we have no four point.
+pub const F_OPP_FOUR_THREE: usize = F_OPP_FLEX + 1;
+/// Flag: the opponent has a double-three point (no four-three) and we have no four point.
+pub const F_OPP_THREE_THREE: usize = F_OPP_FOUR_THREE + 1;
+/// Number of features.
+pub const EV_FEATURES: usize = F_OPP_THREE_THREE + 1;
+
+/// The feature vector of `b` for the side to move.
 #[inline]
-pub fn evaluate(b: &Board) -> i32 {
+pub fn features(b: &Board) -> [i32; EV_FEATURES] {
     let me = b.side_to_move();
     let opp = me.opp();
-    let mut s = EV_TEMPO;
-    for k in Combo::Two as usize..=Combo::FlexFour as usize {
+    let mut f = [0i32; EV_FEATURES];
+    f[F_TEMPO] = 1;
+    for (i, k) in CLASSES.enumerate() {
         let c = Combo::ALL[k];
-        s += EV_OWN[k] * b.count(me, c) as i32 - EV_OPP[k] * b.count(opp, c) as i32;
+        f[F_OWN_CLASS + i] = b.count(me, c) as i32;
+        f[F_OPP_CLASS + i] = b.count(opp, c) as i32;
+    }
+    for (i, k) in PATTERNS.enumerate() {
+        let p = Pattern::ALL[k];
+        f[F_OWN_PAT + i] = b.pattern_count(me, p) as i32;
+        f[F_OPP_PAT + i] = b.pattern_count(opp, p) as i32;
     }
     let opp_four = b.has_four_point(opp);
     let my_four = b.has_four_point(me);
     if !opp_four {
         if b.count(me, Combo::FourThree) > 0 {
-            s += EV_OWN_FOUR_THREE;
+            f[F_OWN_FOUR_THREE] = 1;
         } else if b.count(me, Combo::ThreeThree) > 0 {
-            s += EV_OWN_THREE_THREE;
+            f[F_OWN_THREE_THREE] = 1;
+        }
+        f[F_OWN_FLEX] = i32::from(b.count(me, Combo::FlexFour) > 0);
+    }
+    if !my_four {
+        f[F_OPP_FLEX] = i32::from(b.count(opp, Combo::FlexFour) > 0);
+        if b.count(opp, Combo::FourThree) > 0 {
+            f[F_OPP_FOUR_THREE] = 1;
+        } else if b.count(opp, Combo::ThreeThree) > 0 {
+            f[F_OPP_THREE_THREE] = 1;
         }
     }
-    if !my_four && b.count(opp, Combo::FlexFour) > 0 {
-        s -= EV_OPP_FLEX;
-    }
+    f
+}
+
+/// One weight per feature.
+pub type Weights = [i32; EV_FEATURES];
+
+/// The static evaluation of `b` for the side to move under weights `w` (the engine's are
+/// [`EV_WEIGHTS`]), within ±[`EVAL_MAX`].
+#[inline]
+pub fn evaluate(b: &Board, w: &Weights) -> i32 {
+    let f = features(b);
+    let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum();
     s.clamp(-EVAL_MAX, EVAL_MAX)
 }
+
+const _: () = assert!(EV_WEIGHTS.len() == EV_FEATURES);

@@ -124,6 +124,7 @@ pub struct Searcher {
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
+    weights: eval::Weights,
     probe: probe::Probe,
 }
 
@@ -141,6 +142,7 @@ impl Searcher {
             threads: 1,
             tt: None,
             features: params::Features::default(),
+            weights: params::EV_WEIGHTS,
             probe: probe::Probe::default(),
         }
     }
@@ -160,6 +162,12 @@ impl Searcher {
     /// Sets the number of search threads (at least 1).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+    }
+
+    /// Replaces the evaluation weights (for tuning matches; the engine uses
+    /// [`params::EV_WEIGHTS`]).
+    pub fn set_weights(&mut self, w: eval::Weights) {
+        self.weights = w;
     }
 
     /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
@@ -268,6 +276,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             features: self.features,
+            weights: self.weights,
         };
         let out = std::thread::scope(|s| {
             for id in 1..self.threads {

@@ -1,8 +1,7 @@
 //! Every tunable constant of the search and the evaluation, in one place.
 //!
 //! Naming glossary: `MATE` = the score of mate at ply 0 (a win in `n` plies scores `MATE - n`);
-//! `EV_*` = evaluation weights (arrays indexed by a [`crate::rules::Combo`] code, `OWN` = side to
-//! move, `OPP` = the other side); `MO_*` = move-ordering scores; `ASP_*` = aspiration windows;
+//! `EV_*` = evaluation weights; `MO_*` = move-ordering scores; `ASP_*` = aspiration windows;
 //! `RFP_*` = reverse futility pruning; `LMR_*` = late move reductions; `HIST_*` = history
 //! heuristic; `QS_*` = the leaf four-extension (quiescence VCF); `TM_*` = time management (ms
 //! unless named otherwise); `TT_*` = transposition table.
@@ -18,18 +17,19 @@ pub const MAX_PLY: usize = 120;
 /// Deepest nominal iteration.
 pub const MAX_DEPTH: u32 = 99;
 
-/// Per class of an empty cell of the side to move: its value.
-pub const EV_OWN: [i32; 11] = [0, 0, 4, 3, 10, 22, 36, 14, 50, 140, 400];
-/// Per class of an empty cell of the opponent: its value (subtracted).
-pub const EV_OPP: [i32; 11] = [0, 0, 4, 3, 9, 18, 30, 12, 40, 110, 400];
-/// The side to move has a four-three point and the opponent no four point: a likely win.
-pub const EV_OWN_FOUR_THREE: i32 = 900;
-/// The side to move has a double open three point and the opponent no four point.
-pub const EV_OWN_THREE_THREE: i32 = 300;
-/// The opponent has a straight-four point (an open three on board) and we have no four point.
-pub const EV_OPP_FLEX: i32 = 120;
-/// Bonus for having the move.
-pub const EV_TEMPO: i32 = 20;
+/// Evaluation weights, one per feature of [`crate::search::eval::features`] in its order: tempo;
+/// own class counts `Two` ..= `FlexFour`; the opponent's; own line-pattern counts `B1` ..= `F4`;
+/// the opponent's; then the flags own four-three, own double three, own open three, opponent's
+/// open three, opponent's four-three, opponent's double three.
+#[rustfmt::skip]
+pub const EV_WEIGHTS: [i32; 39] = [
+    20,
+    4, 3, 10, 22, 36, 14, 50, 140,
+    -4, -3, -9, -18, -30, -12, -40, -110,
+    0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0,
+    900, 300, 0, -120, 0, 0,
+];
 
 /// Move ordering: per own class of the cell.
 pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
