@@ -5,7 +5,7 @@
 //! each position after the opening where neither side has a five to make. The evaluation is
 //! linear in [`features`], so the expected score of a position is modelled as
 //! `sigmoid(weights · features / scale)`; the scale is fitted first with the present weights, then
-//! the weights by full-batch Adam on the log loss. Every tenth game is held out and its loss is
+//! the weights by full-batch Adam on the log loss (the step shrinks linearly to the end). Every tenth game is held out and its loss is
 //! reported before and after. Prints the new weights in the layout of `EV_WEIGHTS`.
 //!
 //! `cargo run --release --example tune -- [rule=NAME] [iters=N] FILE...`
@@ -158,7 +158,8 @@ fn main() {
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - f64::powi(b1, t as i32));
             let vh = v[i] / (1.0 - f64::powi(b2, t as i32));
-            w[i] -= lr * mh / (vh.sqrt() + eps);
+            let rate = lr * (1.0 - t as f64 / iters as f64).max(0.02);
+            w[i] -= rate * mh / (vh.sqrt() + eps);
         }
         if t % 500 == 0 || t == iters {
             eprintln!(

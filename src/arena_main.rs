@@ -23,6 +23,7 @@ settings (config files hold the same keys, one `key = value` a line):
   mode=match|gauntlet|roundrobin   games=N (per pair)   concurrency=N
   rule=freestyle|standard|renju|caro   size=N or WxH   draw_after=STONES
   timeout_turn=MS timeout_match=MS tolerance=MS startup=MS max_memory=BYTES
+  max_node=N (sent as INFO max_node: node-limited games, independent of load)
   game_type=N suspend=true|false   openings=FILE (pos or offset lines)
   sprt=ELO0,ELO1[,ALPHA,BETA]   out=DIR (games/*.psq, *.sgf, results.jsonl, summary.txt)
 ";

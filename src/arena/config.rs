@@ -53,6 +53,9 @@ pub struct Limits {
     pub startup_ms: u64,
     /// `INFO max_memory` in bytes (0 = none; sent, not enforced).
     pub max_memory: u64,
+    /// `INFO max_node`: a node budget per move for engines that honour it (0 = not sent), so
+    /// that two builds can be compared independently of the machine's load.
+    pub max_node: u64,
     /// `INFO game_type`.
     pub game_type: u32,
     /// Stop the engine that is not on move (SIGSTOP/SIGCONT).
@@ -67,6 +70,7 @@ impl Default for Limits {
             tolerance_ms: 1000,
             startup_ms: 5000,
             max_memory: 367_001_600,
+            max_node: 0,
             game_type: 1,
             suspend: true,
         }
@@ -167,6 +171,7 @@ impl Config {
             "tolerance" => l.tolerance_ms = num(key, v)?,
             "startup" => l.startup_ms = num(key, v)?,
             "max_memory" => l.max_memory = num(key, v)?,
+            "max_node" => l.max_node = num(key, v)?,
             "game_type" => l.game_type = num(key, v)?,
             "suspend" => l.suspend = flag(key, v)?,
             "draw_after" => self.draw_after = Some(num(key, v)?),
@@ -274,6 +279,7 @@ mod tests {
             "timeout_turn=200",
             "sprt=0,5",
             "mode=gauntlet",
+            "max_node=100000",
         ] {
             c.set_arg(a).unwrap();
         }
@@ -282,6 +288,8 @@ mod tests {
         assert_eq!(c.engines[0].name.as_deref(), Some("A"));
         assert_eq!(c.engines[1].cmd, "./b");
         assert_eq!(c.limits.turn_ms, 200);
+        assert_eq!(c.limits.max_node, 100_000);
+        assert_eq!(Config::default().limits.max_node, 0);
         assert_eq!(c.mode, Mode::Gauntlet);
         assert_eq!(c.sprt.unwrap().beta, 0.05);
         assert!(c.set_arg("size=40").is_err());

@@ -111,6 +111,9 @@ fn start(
     engine.send(&format!("INFO timeout_turn {}", l.turn_ms));
     engine.send(&format!("INFO timeout_match {}", l.match_ms));
     engine.send(&format!("INFO max_memory {}", l.max_memory));
+    if l.max_node > 0 {
+        engine.send(&format!("INFO max_node {}", l.max_node));
+    }
     engine.send(&format!("INFO game_type {}", l.game_type));
     engine.send(&format!("INFO rule {rule_code}"));
     if l.suspend {
