@@ -6,14 +6,14 @@
 //! linear in [`features`], so the expected score of a position is modelled as
 //! `sigmoid(weights · features / scale)`; the scale is fitted first with the present weights, then
 //! the weights by full-batch Adam on the log loss (the step shrinks linearly to the end). Every tenth game is held out and its loss is
-//! reported before and after. Prints the new weights in the layout of `EV_WEIGHTS`.
+//! reported before and after. Starts from the engine's weights of the rule; prints the new weights in the same layout.
 //!
 //! `cargo run --release --example tune -- [rule=NAME] [iters=N] FILE...`
 
 use kakugo::board::{Board, Dims};
 use kakugo::rules::{Color, Rule};
 use kakugo::search::eval::{features, EV_FEATURES};
-use kakugo::search::params::EV_WEIGHTS;
+use kakugo::search::params::ev_weights;
 
 /// Plies skipped at the start of a game that does not say how long its opening was.
 const DEFAULT_OPENING: usize = 6;
@@ -122,7 +122,10 @@ fn main() {
         train.len(),
         test.len()
     );
-    let w0: Vec<f64> = EV_WEIGHTS.iter().map(|&w| f64::from(w)).collect();
+    let w0: Vec<f64> = ev_weights(rule.unwrap_or(Rule::Freestyle))
+        .iter()
+        .map(|&w| f64::from(w))
+        .collect();
     let mut scale = 50.0;
     let mut best = (f64::MAX, scale);
     while scale < 5000.0 {

@@ -5,7 +5,7 @@
 //! (empty cell, direction) pairs have each line pattern, and flags for the threat combinations
 //! that decide games (a four-three or double three for the side to move while the opponent has
 //! no four to make; an open three or a four-three point of the opponent while we have none).
-//! The weights are [`EV_WEIGHTS`], fitted to game results by `examples/tune.rs`. O(1): about
+//! The weights are [`ev_weights`] of the rule, fitted to game results by `examples/tune.rs`. O(1): about
 //! forty table reads.
 
 use super::params::*;
@@ -88,7 +88,7 @@ pub fn features(b: &Board) -> [i32; EV_FEATURES] {
 pub type Weights = [i32; EV_FEATURES];
 
 /// The static evaluation of `b` for the side to move under weights `w` (the engine's are
-/// [`EV_WEIGHTS`]), within ±[`EVAL_MAX`].
+/// [`ev_weights`] of the rule), within ±[`EVAL_MAX`].
 #[inline]
 pub fn evaluate(b: &Board, w: &Weights) -> i32 {
     let f = features(b);
@@ -96,4 +96,50 @@ pub fn evaluate(b: &Board, w: &Weights) -> i32 {
     s.clamp(-EVAL_MAX, EVAL_MAX)
 }
 
-const _: () = assert!(EV_WEIGHTS.len() == EV_FEATURES);
+const _: () =
+    assert!(EV_WEIGHTS_FREE.len() == EV_FEATURES && EV_WEIGHTS_RENJU.len() == EV_FEATURES);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_moves;
+    use crate::board::Dims;
+    use crate::rules::{Color, Rule};
+
+    fn position(rule: Rule, moves: &str) -> Board {
+        let dims = Dims::square(15).unwrap();
+        let mut b = Board::new(rule, dims);
+        for p in parse_moves(moves, dims).unwrap() {
+            b.make(p);
+        }
+        b
+    }
+
+    #[test]
+    fn features_read_the_counters_of_the_side_to_move() {
+        // Black h8 i8 j8 (an open three), White's stones in the corners; White to move.
+        let b = position(Rule::Freestyle, "h8a1i8o1j8a15");
+        assert_eq!(b.side_to_move(), Color::Black);
+        let f = features(&b);
+        assert_eq!(f[F_TEMPO], 1);
+        assert_eq!(f[F_OWN_FLEX], 1);
+        assert_eq!(f[F_OPP_FLEX], 0);
+        let flex = Combo::FlexFour as usize - Combo::Two as usize;
+        assert_eq!(f[F_OWN_CLASS + flex], 2, "g8 and k8 make a straight four");
+        let f4 = Pattern::F4 as usize - Pattern::B1 as usize;
+        assert_eq!(f[F_OWN_PAT + f4], 2);
+        assert_eq!(f[F_OPP_PAT + f4], 0);
+    }
+
+    #[test]
+    fn an_open_three_is_good_for_its_owner_under_every_rule_weights() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            // Black to move with an open three: winning. White to move facing it: bad.
+            let black = position(rule, "h8a1i8o1j8a15");
+            let white = position(rule, "h8a1i8o1j8a15o15");
+            let w = ev_weights(rule);
+            assert!(evaluate(&black, w) > 200, "{rule:?}");
+            assert!(evaluate(&white, w) < -200, "{rule:?}");
+        }
+    }
+}

@@ -124,7 +124,7 @@ pub struct Searcher {
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
-    weights: eval::Weights,
+    weights: Option<eval::Weights>,
     probe: probe::Probe,
 }
 
@@ -142,7 +142,7 @@ impl Searcher {
             threads: 1,
             tt: None,
             features: params::Features::default(),
-            weights: params::EV_WEIGHTS,
+            weights: None,
             probe: probe::Probe::default(),
         }
     }
@@ -164,10 +164,10 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
-    /// Replaces the evaluation weights (for tuning matches; the engine uses
-    /// [`params::EV_WEIGHTS`]).
+    /// Replaces the evaluation weights of every rule (for tuning matches; the engine uses
+    /// [`params::ev_weights`] of the position's rule).
     pub fn set_weights(&mut self, w: eval::Weights) {
-        self.weights = w;
+        self.weights = Some(w);
     }
 
     /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
@@ -182,6 +182,7 @@ impl Searcher {
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
             "bare" => self.features.bare = on,
+            "mopat" => self.features.mopat = on,
             _ => return false,
         }
         true
@@ -206,7 +207,7 @@ impl Searcher {
         let start = Instant::now();
         let budget = time::budget(&limits.time, board.stone_count());
         let mut st = State::new(board);
-        let mut moves = root_moves(&mut st, &limits.exclude);
+        let mut moves = root_moves(&mut st, &limits.exclude, self.features.mopat);
         let empty = Info {
             depth: 0,
             seldepth: 0,
@@ -276,7 +277,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             features: self.features,
-            weights: self.weights,
+            weights: self.weights.unwrap_or(*params::ev_weights(board.rule())),
         };
         let out = std::thread::scope(|s| {
             for id in 1..self.threads {
@@ -315,12 +316,12 @@ fn tt_size(bytes: usize) -> usize {
 /// The root moves, best first by the move ordering: the generated stage, legal and not excluded;
 /// if that leaves nothing, every legal candidate; if still nothing, every empty cell, nearest the
 /// centre first.
-fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
+fn root_moves(st: &mut State, exclude: &[Pos], patterns: bool) -> Vec<RootMove> {
     let mut buf = Vec::new();
     movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist);
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist, patterns);
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

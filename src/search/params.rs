@@ -20,21 +20,54 @@ pub const MAX_DEPTH: u32 = 99;
 /// Evaluation weights, one per feature of [`crate::search::eval::features`] in its order: tempo;
 /// own class counts `Two` ..= `FlexFour`; the opponent's; own line-pattern counts `B1` ..= `F4`;
 /// the opponent's; then the flags own four-three, own double three, own open three, opponent's
-/// open three, opponent's four-three, opponent's double three.
+/// open three, opponent's four-three, opponent's double three. Fitted to game results with
+/// `cargo run --release --example tune -- rule=freestyle FILES` (see [`ev_weights`]).
 #[rustfmt::skip]
-pub const EV_WEIGHTS: [i32; 39] = [
-    20,
-    4, 3, 10, 22, 36, 14, 50, 140,
-    -4, -3, -9, -18, -30, -12, -40, -110,
-    0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0,
-    900, 300, 0, -120, 0, 0,
+pub const EV_WEIGHTS_FREE: [i32; 39] = [
+    18,
+    -26, -18, -47, 19, 51, 51, 224, -231,
+    21, 19, 38, -22, -16, -44, -150, -4,
+    -2, -2, 1, 26, 22, -4, -22, 469,
+    2, 2, -1, -21, -21, 10, 9, -102,
+    527, 336, 260, -15, -226, -149,
 ];
+
+/// Evaluation weights under renju (the same layout as [`EV_WEIGHTS_FREE`]), fitted with
+/// `rule=renju`.
+#[rustfmt::skip]
+pub const EV_WEIGHTS_RENJU: [i32; 39] = [
+    36,
+    -23, -26, -39, 25, 118, 43, 701, 825,
+    19, 12, 29, -52, -154, -53, -200, -120,
+    -1, 2, 1, 23, 36, -8, 7, 301,
+    1, -2, -1, -18, -21, 39, -4, 15,
+    982, 902, 246, -47, -142, -153,
+];
+
+/// The evaluation weights of a rule: renju's own; freestyle's for the others.
+///
+/// Fitted on self-play games (`examples/gendata`, 40k nodes a move, openings plus up to three
+/// random moves) and the arena's game records against Pela, PentaZen and Rapfi: freestyle
+/// 60,188 positions, held-out log loss 0.6757 -> 0.6259; renju 34,131 positions,
+/// 0.6415 -> 0.5554. Against the hand-set weights they replaced, 40 openings x 2 colours at
+/// 100k nodes a move (`examples/ab weights=FILE`): freestyle +52 -28, renju +51 -28 =1.
+pub fn ev_weights(rule: crate::rules::Rule) -> &'static [i32; 39] {
+    if rule == crate::rules::Rule::Renju {
+        &EV_WEIGHTS_RENJU
+    } else {
+        &EV_WEIGHTS_FREE
+    }
+}
 
 /// Move ordering: per own class of the cell.
 pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
 /// Move ordering: per opponent class of the cell (the value of blocking it).
 pub const MO_OPP: [i32; 11] = [0, 0, 12, 8, 40, 80, 1_200, 300, 1_800, 5_000, 50_000];
+/// Move ordering (feature `mopat`): per own line pattern of the cell, `B1` ..= `F4`, summed
+/// over the four directions.
+pub const MO_PAT_OWN: [i32; 8] = [2, 5, 6, 14, 12, 30, 40, 60];
+/// Move ordering (feature `mopat`): per opponent line pattern of the cell, `B1` ..= `F4`.
+pub const MO_PAT_OPP: [i32; 8] = [1, 3, 4, 10, 8, 20, 30, 40];
 /// Move ordering: the transposition-table move.
 pub const MO_TT: i32 = 1 << 24;
 /// Move ordering: first and second killer.
@@ -151,6 +184,8 @@ pub struct Features {
     /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
     /// VCT is dropped.
     pub refute: bool,
+    /// Move ordering adds the cell's line patterns in all four directions to its classes.
+    pub mopat: bool,
 }
 
 impl Default for Features {
@@ -163,6 +198,7 @@ impl Default for Features {
             bare: false,
             probe: true,
             refute: true,
+            mopat: false,
         }
     }
 }
