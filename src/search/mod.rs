@@ -182,7 +182,6 @@ impl Searcher {
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
             "bare" => self.features.bare = on,
-            "mopat" => self.features.mopat = on,
             _ => return false,
         }
         true
@@ -207,7 +206,7 @@ impl Searcher {
         let start = Instant::now();
         let budget = time::budget(&limits.time, board.stone_count());
         let mut st = State::new(board);
-        let mut moves = root_moves(&mut st, &limits.exclude, self.features.mopat);
+        let mut moves = root_moves(&mut st, &limits.exclude);
         let empty = Info {
             depth: 0,
             seldepth: 0,
@@ -316,12 +315,12 @@ fn tt_size(bytes: usize) -> usize {
 /// The root moves, best first by the move ordering: the generated stage, legal and not excluded;
 /// if that leaves nothing, every legal candidate; if still nothing, every empty cell, nearest the
 /// centre first.
-fn root_moves(st: &mut State, exclude: &[Pos], patterns: bool) -> Vec<RootMove> {
+fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
     let mut buf = Vec::new();
     movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist, patterns);
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist);
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

@@ -9,7 +9,7 @@
 //! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
 //! history; ties go to the lower cell index, so the order is deterministic.
 
-use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_PAT_OPP, MO_PAT_OWN, MO_TT};
+use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
 use super::state::State;
 use crate::board::{Board, Pos};
 use crate::rules::{Color, Combo, Pattern};
@@ -99,40 +99,17 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
 
 /// The ordering key of `p` for the side to move, without TT move and killers.
 #[inline]
-pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32], patterns: bool) -> i32 {
-    let mut s = MO_OWN[b.combo(p, me) as usize]
+pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
+    MO_OWN[b.combo(p, me) as usize]
         + MO_OPP[b.combo(p, me.opp()) as usize]
-        + history[p.index()] / MO_HIST_DIV;
-    if patterns {
-        for d in 0..4 {
-            s += pattern_value(&MO_PAT_OWN, b.pattern(p, d, me))
-                + pattern_value(&MO_PAT_OPP, b.pattern(p, d, me.opp()));
-        }
-    }
-    s
-}
-
-/// The value of line pattern `k` in a table for `B1` ..= `F4` (0 outside it).
-#[inline]
-fn pattern_value(table: &[i32; 8], k: Pattern) -> i32 {
-    match k as usize {
-        i @ 1..=8 => table[i - 1],
-        _ => 0,
-    }
+        + history[p.index()] / MO_HIST_DIV
 }
 
 /// Gives every move its key.
-pub fn order(
-    b: &Board,
-    moves: &mut [Scored],
-    tt: Pos,
-    killers: [Pos; 2],
-    history: &[i32],
-    patterns: bool,
-) {
+pub fn order(b: &Board, moves: &mut [Scored], tt: Pos, killers: [Pos; 2], history: &[i32]) {
     let me = b.side_to_move();
     for m in moves.iter_mut() {
-        let mut s = base_score(b, m.mv, me, history, patterns);
+        let mut s = base_score(b, m.mv, me, history);
         if m.mv == tt {
             s += MO_TT;
         } else if m.mv == killers[0] {

@@ -63,11 +63,6 @@ pub fn ev_weights(rule: crate::rules::Rule) -> &'static [i32; 39] {
 pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
 /// Move ordering: per opponent class of the cell (the value of blocking it).
 pub const MO_OPP: [i32; 11] = [0, 0, 12, 8, 40, 80, 1_200, 300, 1_800, 5_000, 50_000];
-/// Move ordering (feature `mopat`): per own line pattern of the cell, `B1` ..= `F4`, summed
-/// over the four directions.
-pub const MO_PAT_OWN: [i32; 8] = [2, 5, 6, 14, 12, 30, 40, 60];
-/// Move ordering (feature `mopat`): per opponent line pattern of the cell, `B1` ..= `F4`.
-pub const MO_PAT_OPP: [i32; 8] = [1, 3, 4, 10, 8, 20, 30, 40];
 /// Move ordering: the transposition-table move.
 pub const MO_TT: i32 = 1 << 24;
 /// Move ordering: first and second killer.
@@ -164,7 +159,11 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 /// LMR, 60 openings × 2 colours gave +61 −57 =2 and +57 −57 =6. Tried and removed: one ply
 /// more for the side answering an open three, +24 −33 =3 and +24 −35 =1 (30 openings). The leaf
 /// four-extension keeps its reach and depth: fours anywhere lost +18 −40 =2 and +18 −41 =1, a
-/// depth of 8 instead of 14 gave +24 −33 =3 and +30 −29 =1. Turn any of them on or off with `Searcher::set_feature` or
+/// depth of 8 instead of 14 gave +24 −33 =3 and +30 −29 =1. Also tried with the hand-set
+/// evaluation and removed: reducing moves that make or stop a three (20 openings), +17 −23
+/// and +17 −22 =1; ordering moves by their line patterns as well as their classes
+/// (40 openings), +43 −34 =3 and +35 −45. Turn any of them on or off with
+/// `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -184,8 +183,6 @@ pub struct Features {
     /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
     /// VCT is dropped.
     pub refute: bool,
-    /// Move ordering adds the cell's line patterns in all four directions to its classes.
-    pub mopat: bool,
 }
 
 impl Default for Features {
@@ -198,7 +195,6 @@ impl Default for Features {
             bare: false,
             probe: true,
             refute: true,
-            mopat: false,
         }
     }
 }

@@ -349,7 +349,6 @@ impl<'a> Worker<'a> {
             tt_move,
             self.killers[ply],
             &self.history[hist_off..hist_off + CELLS],
-            self.sh.features.mopat,
         );
         let me = self.st.board.side_to_move();
         let ext = i32::from(stage == Stage::Block);
