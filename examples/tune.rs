@@ -8,7 +8,9 @@
 //! the weights by full-batch Adam on the log loss (the step shrinks linearly to the end). Every tenth game is held out and its loss is
 //! reported before and after. Starts from the engine's weights of the rule; prints the new weights in the same layout.
 //!
-//! `cargo run --release --example tune -- [rule=NAME] [iters=N] FILE...`
+//! `cargo run --release --example tune -- [rule=NAME] [side=black|white] [iters=N] FILE...`
+//!
+//! `side=` keeps only the positions with that colour to move (renju has a weight set for each).
 
 use kakugo::board::{Board, Dims};
 use kakugo::rules::{Color, Rule};
@@ -23,7 +25,14 @@ struct Sample {
     y: f32,
 }
 
-fn load(path: &str, rule_filter: Option<Rule>, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+/// Which positions to take.
+#[derive(Clone, Copy)]
+struct Filter {
+    rule: Option<Rule>,
+    side: Option<Color>,
+}
+
+fn load(path: &str, filter: Filter, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     for (n, line) in text.lines().enumerate() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
@@ -32,7 +41,7 @@ fn load(path: &str, rule_filter: Option<Rule>, train: &mut Vec<Sample>, test: &m
         let Some(rule) = v["rule"].as_str().and_then(Rule::from_name) else {
             continue;
         };
-        if rule_filter.is_some_and(|r| r != rule) {
+        if filter.rule.is_some_and(|r| r != rule) {
             continue;
         }
         let size = v["size"][0].as_u64().unwrap_or(15) as usize;
@@ -57,7 +66,11 @@ fn load(path: &str, rule_filter: Option<Rule>, train: &mut Vec<Sample>, test: &m
         let mut b = Board::new(rule, dims);
         let sink = if n % 10 == 9 { &mut *test } else { &mut *train };
         for (i, m) in moves.iter().enumerate() {
-            if i >= skip && !b.has_five_point(Color::Black) && !b.has_five_point(Color::White) {
+            if i >= skip
+                && filter.side.is_none_or(|c| c == b.side_to_move())
+                && !b.has_five_point(Color::Black)
+                && !b.has_five_point(Color::White)
+            {
                 let fi = features(&b);
                 let mut f = [0f32; EV_FEATURES];
                 for (a, &x) in f.iter_mut().zip(fi.iter()) {
@@ -102,11 +115,18 @@ fn loss(data: &[Sample], w: &[f64], scale: f64) -> f64 {
 
 fn main() {
     let mut rule = None;
+    let mut side = None;
     let mut iters = 3000usize;
     let mut files = Vec::new();
     for a in std::env::args().skip(1) {
         if let Some(r) = a.strip_prefix("rule=") {
             rule = Some(Rule::from_name(r).expect("rule name"));
+        } else if let Some(c) = a.strip_prefix("side=") {
+            side = Some(if c == "white" {
+                Color::White
+            } else {
+                Color::Black
+            });
         } else if let Some(n) = a.strip_prefix("iters=") {
             iters = n.parse().expect("iters");
         } else {
@@ -115,7 +135,7 @@ fn main() {
     }
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for f in &files {
-        load(f, rule, &mut train, &mut test);
+        load(f, Filter { rule, side }, &mut train, &mut test);
     }
     eprintln!(
         "{} training positions, {} held out",
@@ -123,9 +143,10 @@ fn main() {
         test.len()
     );
     let w0: Vec<f64> = ev_weights(rule.unwrap_or(Rule::Freestyle))
-        .iter()
-        .map(|&w| f64::from(w))
-        .collect();
+        [side.unwrap_or(Color::Black).index()]
+    .iter()
+    .map(|&w| f64::from(w))
+    .collect();
     let mut scale = 50.0;
     let mut best = (f64::MAX, scale);
     while scale < 5000.0 {

@@ -87,17 +87,15 @@ pub fn features(b: &Board) -> [i32; EV_FEATURES] {
 /// One weight per feature.
 pub type Weights = [i32; EV_FEATURES];
 
-/// The static evaluation of `b` for the side to move under weights `w` (the engine's are
-/// [`ev_weights`] of the rule), within ±[`EVAL_MAX`].
+/// The static evaluation of `b` for the side to move under weights `w`, indexed by the colour
+/// to move (the engine's are [`ev_weights`] of the rule), within ±[`EVAL_MAX`].
 #[inline]
-pub fn evaluate(b: &Board, w: &Weights) -> i32 {
+pub fn evaluate(b: &Board, w: &[Weights; 2]) -> i32 {
+    let w = &w[b.side_to_move().index()];
     let f = features(b);
     let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum();
     s.clamp(-EVAL_MAX, EVAL_MAX)
 }
-
-const _: () =
-    assert!(EV_WEIGHTS_FREE.len() == EV_FEATURES && EV_WEIGHTS_RENJU.len() == EV_FEATURES);
 
 #[cfg(test)]
 mod tests {
@@ -138,8 +136,8 @@ mod tests {
             let black = position(rule, "h8a1i8o1j8a15");
             let white = position(rule, "h8a1i8o1j8a15o15");
             let w = ev_weights(rule);
-            assert!(evaluate(&black, w) > 200, "{rule:?}");
-            assert!(evaluate(&white, w) < -200, "{rule:?}");
+            assert!(evaluate(&black, &w) > 200, "{rule:?}");
+            assert!(evaluate(&white, &w) < -200, "{rule:?}");
         }
     }
 }

@@ -124,7 +124,7 @@ pub struct Searcher {
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
-    weights: Option<eval::Weights>,
+    weights: Option<[eval::Weights; 2]>,
     probe: probe::Probe,
 }
 
@@ -167,7 +167,7 @@ impl Searcher {
     /// Replaces the evaluation weights of every rule (for tuning matches; the engine uses
     /// [`params::ev_weights`] of the position's rule).
     pub fn set_weights(&mut self, w: eval::Weights) {
-        self.weights = Some(w);
+        self.weights = Some([w; 2]);
     }
 
     /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
@@ -276,7 +276,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             features: self.features,
-            weights: self.weights.unwrap_or(*params::ev_weights(board.rule())),
+            weights: self.weights.unwrap_or(params::ev_weights(board.rule())),
         };
         let out = std::thread::scope(|s| {
             for id in 1..self.threads {

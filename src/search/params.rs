@@ -32,10 +32,10 @@ pub const EV_WEIGHTS_FREE: [i32; 39] = [
     527, 336, 260, -15, -226, -149,
 ];
 
-/// Evaluation weights under renju (the same layout as [`EV_WEIGHTS_FREE`]), fitted with
-/// `rule=renju`.
+/// Evaluation weights under renju with Black to move (the same layout as
+/// [`EV_WEIGHTS_FREE`]), fitted with `rule=renju side=black`.
 #[rustfmt::skip]
-pub const EV_WEIGHTS_RENJU: [i32; 39] = [
+pub const EV_WEIGHTS_RENJU_BLACK: [i32; 39] = [
     36,
     -23, -26, -39, 25, 118, 43, 701, 825,
     19, 12, 29, -52, -154, -53, -200, -120,
@@ -44,18 +44,30 @@ pub const EV_WEIGHTS_RENJU: [i32; 39] = [
     982, 902, 246, -47, -142, -153,
 ];
 
-/// The evaluation weights of a rule: renju's own; freestyle's for the others.
+/// Evaluation weights under renju with White to move, fitted with `rule=renju side=white`.
+#[rustfmt::skip]
+pub const EV_WEIGHTS_RENJU_WHITE: [i32; 39] = [
+    36,
+    -23, -26, -39, 25, 118, 43, 701, 825,
+    19, 12, 29, -52, -154, -53, -200, -120,
+    -1, 2, 1, 23, 36, -8, 7, 301,
+    1, -2, -1, -18, -21, 39, -4, 15,
+    982, 902, 246, -47, -142, -153,
+];
+
+/// The evaluation weights of a rule, indexed by the colour to move: renju's own; freestyle's
+/// for the others.
 ///
 /// Fitted on self-play games (`examples/gendata`, 40k nodes a move, openings plus up to three
 /// random moves) and the arena's game records against Pela, PentaZen and Rapfi: freestyle
 /// 60,188 positions, held-out log loss 0.6757 -> 0.6259; renju 34,131 positions,
 /// 0.6415 -> 0.5554. Against the hand-set weights they replaced, 40 openings x 2 colours at
 /// 100k nodes a move (`examples/ab weights=FILE`): freestyle +52 -28, renju +51 -28 =1.
-pub fn ev_weights(rule: crate::rules::Rule) -> &'static [i32; 39] {
+pub fn ev_weights(rule: crate::rules::Rule) -> [[i32; 39]; 2] {
     if rule == crate::rules::Rule::Renju {
-        &EV_WEIGHTS_RENJU
+        [EV_WEIGHTS_RENJU_BLACK, EV_WEIGHTS_RENJU_WHITE]
     } else {
-        &EV_WEIGHTS_FREE
+        [EV_WEIGHTS_FREE; 2]
     }
 }
 

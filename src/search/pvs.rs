@@ -35,8 +35,8 @@ pub struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// Pruning switches.
     pub features: Features,
-    /// Evaluation weights.
-    pub weights: Weights,
+    /// Evaluation weights, by colour to move.
+    pub weights: [Weights; 2],
 }
 
 /// One search thread's state.
