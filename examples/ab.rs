@@ -4,11 +4,13 @@
 //! `cargo run --release --example ab -- <feature> [rule] [openings] [nodes]`
 //!
 //! With `weights=FILE` as the feature, A uses the evaluation weights in FILE (comma-separated,
-//! as `examples/tune.rs` prints them) and B the engine's own.
+//! as `examples/tune.rs` prints them: one set for both colours, or Black's set and then
+//! White's) and B the engine's own.
 
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims};
 use kakugo::rules::{Color, Rule};
+use kakugo::search::eval::EV_FEATURES;
 use kakugo::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 
@@ -37,7 +39,13 @@ fn main() {
             .split(',')
             .map(|x| x.trim().parse().expect("a weight"))
             .collect();
-        a.set_weights(w.try_into().expect("one weight per feature"));
+        // One set for both colours, or Black's set followed by White's.
+        let set = |v: &[i32]| v.try_into().expect("one weight per feature");
+        a.set_weights(if w.len() == 2 * EV_FEATURES {
+            [set(&w[..EV_FEATURES]), set(&w[EV_FEATURES..])]
+        } else {
+            [set(&w); 2]
+        });
     } else {
         assert!(a.set_feature(&feature, true), "unknown feature {feature}");
         b.set_feature(&feature, false);

@@ -164,10 +164,10 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
-    /// Replaces the evaluation weights of every rule (for tuning matches; the engine uses
+    /// Replaces the evaluation weights (Black to move, White to move) of every rule (for tuning matches; the engine uses
     /// [`params::ev_weights`] of the position's rule).
-    pub fn set_weights(&mut self, w: eval::Weights) {
-        self.weights = Some([w; 2]);
+    pub fn set_weights(&mut self, w: [eval::Weights; 2]) {
+        self.weights = Some(w);
     }
 
     /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,

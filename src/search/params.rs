@@ -24,12 +24,12 @@ pub const MAX_DEPTH: u32 = 99;
 /// `cargo run --release --example tune -- rule=freestyle FILES` (see [`ev_weights`]).
 #[rustfmt::skip]
 pub const EV_WEIGHTS_FREE: [i32; 39] = [
-    18,
-    -26, -18, -47, 19, 51, 51, 224, -231,
-    21, 19, 38, -22, -16, -44, -150, -4,
-    -2, -2, 1, 26, 22, -4, -22, 469,
-    2, 2, -1, -21, -21, 10, 9, -102,
-    527, 336, 260, -15, -226, -149,
+    19,
+    -27, -20, -50, 21, 69, 67, 311, -285,
+    24, 19, 43, -27, -38, -45, -191, 9,
+    -1, -2, 1, 28, 24, -3, -33, 583,
+    2, 2, -1, -24, -21, 14, 5, -126,
+    530, 404, 277, -22, -208, -149,
 ];
 
 /// Evaluation weights under renju with Black to move (the same layout as
