@@ -32,40 +32,36 @@ pub const EV_WEIGHTS_FREE: [i32; 39] = [
     530, 404, 277, -22, -208, -149,
 ];
 
-/// Evaluation weights under renju with Black to move (the same layout as
-/// [`EV_WEIGHTS_FREE`]), fitted with `rule=renju side=black`.
+/// Evaluation weights under renju (the same layout as [`EV_WEIGHTS_FREE`]), fitted with
+/// `rule=renju`.
 #[rustfmt::skip]
-pub const EV_WEIGHTS_RENJU_BLACK: [i32; 39] = [
-    36,
-    -23, -26, -39, 25, 118, 43, 701, 825,
-    19, 12, 29, -52, -154, -53, -200, -120,
-    -1, 2, 1, 23, 36, -8, 7, 301,
-    1, -2, -1, -18, -21, 39, -4, 15,
-    982, 902, 246, -47, -142, -153,
-];
-
-/// Evaluation weights under renju with White to move, fitted with `rule=renju side=white`.
-#[rustfmt::skip]
-pub const EV_WEIGHTS_RENJU_WHITE: [i32; 39] = [
-    36,
-    -23, -26, -39, 25, 118, 43, 701, 825,
-    19, 12, 29, -52, -154, -53, -200, -120,
-    -1, 2, 1, 23, 36, -8, 7, 301,
-    1, -2, -1, -18, -21, 39, -4, 15,
-    982, 902, 246, -47, -142, -153,
+pub const EV_WEIGHTS_RENJU: [i32; 39] = [
+    38,
+    -23, -28, -44, 38, 124, 67, 735, 1465,
+    21, 13, 37, -65, -157, -75, -252, -144,
+    0, 2, 3, 24, 36, -17, -14, 16,
+    0, -2, -2, -21, -21, 48, 18, 32,
+    1067, 1192, 331, -59, -142, -159,
 ];
 
 /// The evaluation weights of a rule, indexed by the colour to move: renju's own; freestyle's
-/// for the others.
+/// for the others. The same set serves both colours: a renju set for each colour (fitted with
+/// `side=black|white`) lost +33 −43 =4 to one set for both.
 ///
-/// Fitted on self-play games (`examples/gendata`, 40k nodes a move, openings plus up to three
-/// random moves) and the arena's game records against Pela, PentaZen and Rapfi: freestyle
-/// 60,188 positions, held-out log loss 0.6757 -> 0.6259; renju 34,131 positions,
-/// 0.6415 -> 0.5554. Against the hand-set weights they replaced, 40 openings x 2 colours at
-/// 100k nodes a move (`examples/ab weights=FILE`): freestyle +52 -28, renju +51 -28 =1.
+/// Fitted with `examples/tune` on self-play games (`examples/gendata`, 40k nodes a move, the
+/// opening suite plus up to three random moves) in two rounds, the second round's games played
+/// with the first fit, plus 1,173 arena games against Pela, PentaZen and Rapfi:
+/// - freestyle: 1,919 self-play and 893 arena games, 76,552 positions. Held-out log loss,
+///   first round 0.6757 (hand-set weights) -> 0.6259, second round 0.6315 (first fit) -> 0.6175.
+/// - renju: 2,032 self-play and 280 arena games, 50,958 positions. First round
+///   0.6415 -> 0.5554, second round 0.5517 -> 0.5379.
+///
+/// Matches at 100k nodes a move, 40 openings × 2 colours (`examples/ab weights=FILE`):
+/// first fit vs the hand-set weights, freestyle +52 −28, renju +51 −28 =1; second fit vs the
+/// first, freestyle +45 −31 =4, renju +45 −33 =2.
 pub fn ev_weights(rule: crate::rules::Rule) -> [[i32; 39]; 2] {
     if rule == crate::rules::Rule::Renju {
-        [EV_WEIGHTS_RENJU_BLACK, EV_WEIGHTS_RENJU_WHITE]
+        [EV_WEIGHTS_RENJU; 2]
     } else {
         [EV_WEIGHTS_FREE; 2]
     }
