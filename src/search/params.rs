@@ -24,12 +24,12 @@ pub const MAX_DEPTH: u32 = 99;
 /// `cargo run --release --example tune -- rule=freestyle FILES` (see [`ev_weights`]).
 #[rustfmt::skip]
 pub const EV_WEIGHTS_FREE: [i32; 39] = [
-    19,
-    -27, -20, -50, 21, 69, 67, 311, -285,
-    24, 19, 43, -27, -38, -45, -191, 9,
-    -1, -2, 1, 28, 24, -3, -33, 583,
-    2, 2, -1, -24, -21, 14, 5, -126,
-    530, 404, 277, -22, -208, -149,
+    18,
+    -25, -24, -45, 25, 58, 82, 415, -305,
+    23, 22, 41, -36, -40, -44, -212, 1,
+    -1, -2, 1, 26, 29, 0, -42, 692,
+    2, 2, -1, -24, -24, 17, -3, -134,
+    610, 572, 368, -45, -207, -183,
 ];
 
 /// Evaluation weights under renju (the same layout as [`EV_WEIGHTS_FREE`]), fitted with
@@ -49,16 +49,19 @@ pub const EV_WEIGHTS_RENJU: [i32; 39] = [
 /// `side=black|white`) lost +33 −43 =4 to one set for both.
 ///
 /// Fitted with `examples/tune` on self-play games (`examples/gendata`, 40k nodes a move, the
-/// opening suite plus up to three random moves) in two rounds, the second round's games played
-/// with the first fit, plus 1,173 arena games against Pela, PentaZen and Rapfi:
-/// - freestyle: 1,919 self-play and 893 arena games, 76,552 positions. Held-out log loss,
-///   first round 0.6757 (hand-set weights) -> 0.6259, second round 0.6315 (first fit) -> 0.6175.
-/// - renju: 2,032 self-play and 280 arena games, 50,958 positions. First round
-///   0.6415 -> 0.5554, second round 0.5517 -> 0.5379.
+/// opening suite plus up to three random moves) in rounds, each round's games played with the
+/// previous fit, plus arena game records against Pela, PentaZen and Rapfi (1,173 before the
+/// fits, 560 after the second):
+/// - freestyle, three rounds: 2,619 self-play and 1,173 arena games, 103,361 positions.
+///   Held-out log loss: round 1 0.6757 (hand-set weights) -> 0.6259, round 2 0.6315 -> 0.6175,
+///   round 3 0.6218 -> 0.6125.
+/// - renju, two rounds: 2,032 self-play and 280 arena games, 50,958 positions. Round 1
+///   0.6415 -> 0.5554, round 2 0.5517 -> 0.5379. A third round (0.5540 -> 0.5466 held out) lost
+///   +19 −61 to the second in play and was not taken.
 ///
-/// Matches at 100k nodes a move, 40 openings × 2 colours (`examples/ab weights=FILE`):
-/// first fit vs the hand-set weights, freestyle +52 −28, renju +51 −28 =1; second fit vs the
-/// first, freestyle +45 −31 =4, renju +45 −33 =2.
+/// Matches at 100k nodes a move, 40 openings × 2 colours (`examples/ab weights=FILE`), each fit
+/// against the one before: freestyle +52 −28, +45 −31 =4, +47 −31 =2; renju +51 −28 =1,
+/// +45 −33 =2.
 pub fn ev_weights(rule: crate::rules::Rule) -> [[i32; 39]; 2] {
     if rule == crate::rules::Rule::Renju {
         [EV_WEIGHTS_RENJU; 2]
