@@ -1,7 +1,10 @@
 //! A/B self-play: the searcher with a pruning feature off (B) against itself with it on (A), at
 //! a fixed node budget per move, from the opening suites, each opening with both colours.
 //!
-//! `cargo run --release --example ab -- <feature> [rule] [openings] [nodes]`
+//! `cargo run --release --example ab -- <feature> [rule] [openings] [nodes] [skip]`
+//!
+//! `skip` openings of the suite are passed over first, so that two processes can share a run
+//! (one per core). A feature named `NAME=off` plays A with it off and B with it on.
 //!
 //! With `weights=FILE` as the feature, A uses the evaluation weights in FILE (comma-separated,
 //! as `examples/tune.rs` prints them: one set for both colours, or Black's set and then
@@ -23,6 +26,7 @@ fn main() {
         .unwrap_or(Rule::Freestyle);
     let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
     let nodes: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(50_000);
+    let skip: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let suite = match rule {
         Rule::Renju => include_str!("../tournaments/openings/renju15.pos.txt"),
         Rule::Freestyle => include_str!("../tournaments/openings/freestyle15.pos.txt"),
@@ -47,8 +51,12 @@ fn main() {
             [set(&w); 2]
         });
     } else {
-        assert!(a.set_feature(&feature, true), "unknown feature {feature}");
-        b.set_feature(&feature, false);
+        let (name, on) = match feature.strip_suffix("=off") {
+            Some(name) => (name, false),
+            None => (feature.as_str(), true),
+        };
+        assert!(a.set_feature(name, on), "unknown feature {name}");
+        b.set_feature(name, !on);
     }
     let limits = Limits {
         max_nodes: Some(nodes),
@@ -56,7 +64,7 @@ fn main() {
     };
     let stop = AtomicBool::new(false);
     let (mut win, mut loss, mut draw) = (0, 0, 0);
-    for line in suite.lines().take(n) {
+    for line in suite.lines().skip(skip).take(n) {
         for a_colour in [Color::Black, Color::White] {
             let mut pos = Board::new(rule, dims);
             for p in parse_moves(line, dims).unwrap() {

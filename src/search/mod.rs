@@ -182,6 +182,12 @@ impl Searcher {
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
             "bare" => self.features.bare = on,
+            "hlmr" => self.features.hlmr = on,
+            "fut" => self.features.fut = on,
+            "razor" => self.features.razor = on,
+            "lmrb" => self.features.lmrb = on,
+            "lmpb" => self.features.lmpb = on,
+            "lmrbfull" => self.features.lmrbfull = on,
             _ => return false,
         }
         true

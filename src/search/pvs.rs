@@ -302,6 +302,21 @@ impl<'a> Worker<'a> {
             return eval;
         }
         if !pv
+            && self.sh.features.razor
+            && depth <= RAZOR_MAX_DEPTH
+            && quiet_opp
+            && alpha.abs() < MATE_BOUND
+            && eval + RAZOR_MARGIN * depth < alpha
+        {
+            let v = self.qsearch(alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
+        if !pv
             && self.sh.features.nmp
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
@@ -376,23 +391,44 @@ impl<'a> Worker<'a> {
             }
             if quiet
                 && !pv
+                && self.sh.features.fut
+                && depth <= FUT_MAX_DEPTH
+                && searched > 0
+                && best > -MATE_BOUND
+                && eval + FUT_MARGIN + FUT_MARGIN_DEPTH * depth <= alpha
+            {
+                continue;
+            }
+            // Moves that only stop threes of the opponent (not his fours or four-threes).
+            let block_only = !quiet
+                && stage == Stage::All
+                && self.st.board.combo(p, me) < Combo::Three
+                && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
+            if (quiet || (block_only && self.sh.features.lmpb))
+                && !pv
                 && self.sh.features.lmp
                 && self.lmp_prunes(depth, searched)
                 && best > -MATE_BOUND
             {
                 continue;
             }
+            // Those are reduced a ply less than quiet ones.
+            let blocking = block_only && self.sh.features.lmrb;
             let new_depth = depth - 1 + ext;
             self.st.make(p);
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)
             } else {
-                let r = if quiet
+                let r = if (quiet || blocking)
                     && self.sh.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES
                 {
-                    let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    let mut r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32
+                        - i32::from(blocking && !self.sh.features.lmrbfull);
+                    if self.sh.features.hlmr {
+                        r -= self.history[hist_off + p.index()] / LMR_HIST_DIV;
+                    }
                     (r + i32::from(!pv)).clamp(0, new_depth - 1)
                 } else {
                     0
