@@ -185,9 +185,7 @@ impl Searcher {
             "hlmr" => self.features.hlmr = on,
             "fut" => self.features.fut = on,
             "razor" => self.features.razor = on,
-            "lmrb" => self.features.lmrb = on,
-            "lmpb" => self.features.lmpb = on,
-            "lmrbfull" => self.features.lmrbfull = on,
+            "lmrdeep" => self.features.lmrdeep = on,
             _ => return false,
         }
         true

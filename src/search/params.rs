@@ -97,10 +97,13 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
 /// Reduction = ln(depth) * ln(move number) / this.
 pub const LMR_DIV: f64 = 2.0;
+/// The divisor of feature `lmrdeep`.
+pub const LMR_DIV_DEEP: f64 = 1.6;
 
 /// Late move pruning up to this depth.
 pub const LMP_MAX_DEPTH: i32 = 4;
-/// Late move pruning: quiet moves after `LMP_BASE + depth²` searched moves are skipped.
+/// Late move pruning: weak moves (no three of ours, no stop of a four of the opponent's) after
+/// `LMP_BASE + depth²` searched moves are skipped.
 pub const LMP_BASE: usize = 3;
 
 /// Moves searched before cells with no pattern for either side are skipped (feature `bare`).
@@ -189,9 +192,10 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 ///
 /// With the fitted evaluation, 100 openings × 2 colours at 100 000 nodes a move
 /// (`ab FEATURE RULE 100 100000`, freestyle then renju; one process per rule):
-/// - on: reducing moves that only stop the opponent's threes (`lmrb`, a ply less than quiet
-///   moves), +107 −88 =5 and +104 −88 =8; then pruning them late too (`lmpb`), +101 −90 =9
-///   and +104 −90 =6.
+/// - on: late move reductions and pruning of moves that only stop the opponent's threes, not
+///   only of quiet moves (so both act on "weak" moves): reducing them a ply less than quiet
+///   moves, +107 −88 =5 and +104 −88 =8; then pruning them late too, +101 −90 =9 and
+///   +104 −90 =6; then reducing them as much as quiet moves, +104 −91 =5 and +108 −89 =3.
 /// - tried and removed, no measurable effect: restricting the moves to the defences when the
 ///   opponent has a four-three point, +98 −97 =5 and +95 −96 =9; internal iterative reduction
 ///   (a ply less without a table move, from depth 4), +99 −95 =6 and +95 −97 =8.
@@ -200,11 +204,12 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// Late move reductions.
+    /// Late move reductions of weak moves (no three of ours, no stop of a four of the
+    /// opponent's).
     pub lmr: bool,
     /// Reverse futility pruning.
     pub rfp: bool,
-    /// Late move pruning: quiet moves late in the order are skipped at shallow non-PV nodes.
+    /// Late move pruning: weak moves late in the order are skipped at shallow non-PV nodes.
     pub lmp: bool,
     /// Cells where neither side makes so much as a two are skipped at non-PV nodes, after the
     /// first [`BARE_KEEP`] moves.
@@ -224,13 +229,8 @@ pub struct Features {
     /// Razoring: a shallow non-PV node whose evaluation is far below alpha is settled by the
     /// leaf four-extension alone when that confirms it.
     pub razor: bool,
-    /// Late move reductions also for moves that only stop the opponent's threes (a ply less
-    /// than for quiet moves).
-    pub lmrb: bool,
-    /// Late move pruning also for moves that only stop the opponent's threes.
-    pub lmpb: bool,
-    /// Moves that only stop threes are reduced as much as quiet ones (not a ply less).
-    pub lmrbfull: bool,
+    /// Deeper late move reductions: divisor [`LMR_DIV_DEEP`] instead of [`LMR_DIV`].
+    pub lmrdeep: bool,
 }
 
 impl Default for Features {
@@ -246,9 +246,7 @@ impl Default for Features {
             hlmr: false,
             fut: false,
             razor: false,
-            lmrb: true,
-            lmpb: true,
-            lmrbfull: false,
+            lmrdeep: false,
         }
     }
 }

@@ -64,12 +64,17 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker on `st`.
     pub fn new(st: State, sh: &'a Shared<'a>, main: bool) -> Worker<'a> {
+        let div = if sh.features.lmrdeep {
+            LMR_DIV_DEEP
+        } else {
+            LMR_DIV
+        };
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
                 for (m, r) in row.iter_mut().enumerate().skip(1) {
                     if d > 0 {
-                        *r = ((d as f64).ln() * (m as f64).ln() / LMR_DIV) as u8;
+                        *r = ((d as f64).ln() * (m as f64).ln() / div) as u8;
                     }
                 }
                 row
@@ -376,9 +381,12 @@ impl<'a> Worker<'a> {
             if movepick::is_foul(&mut self.st.board, p) {
                 continue;
             }
-            let quiet = stage == Stage::All
+            // Weak: makes no three of ours and stops no four-three or four of his; these are
+            // reduced and pruned late. Quiet: weak, and stops no three of his either.
+            let weak = stage == Stage::All
                 && self.st.board.combo(p, me) < Combo::Three
-                && self.st.board.combo(p, me.opp()) < Combo::Three;
+                && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
+            let quiet = weak && self.st.board.combo(p, me.opp()) < Combo::Three;
             if quiet
                 && !pv
                 && self.sh.features.bare
@@ -399,12 +407,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            // Moves that only stop threes of the opponent (not his fours or four-threes).
-            let block_only = !quiet
-                && stage == Stage::All
-                && self.st.board.combo(p, me) < Combo::Three
-                && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
-            if (quiet || (block_only && self.sh.features.lmpb))
+            if weak
                 && !pv
                 && self.sh.features.lmp
                 && self.lmp_prunes(depth, searched)
@@ -412,20 +415,17 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            // Those are reduced a ply less than quiet ones.
-            let blocking = block_only && self.sh.features.lmrb;
             let new_depth = depth - 1 + ext;
             self.st.make(p);
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)
             } else {
-                let r = if (quiet || blocking)
+                let r = if weak
                     && self.sh.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES
                 {
-                    let mut r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32
-                        - i32::from(blocking && !self.sh.features.lmrbfull);
+                    let mut r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     if self.sh.features.hlmr {
                         r -= self.history[hist_off + p.index()] / LMR_HIST_DIV;
                     }
