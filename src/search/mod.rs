@@ -186,6 +186,7 @@ impl Searcher {
             "fut" => self.features.fut = on,
             "razor" => self.features.razor = on,
             "lmrdeep" => self.features.lmrdeep = on,
+            "weak4" => self.features.weak4 = on,
             _ => return false,
         }
         true

@@ -231,6 +231,8 @@ pub struct Features {
     pub razor: bool,
     /// Deeper late move reductions: divisor [`LMR_DIV_DEEP`] instead of [`LMR_DIV`].
     pub lmrdeep: bool,
+    /// Moves that stop a four (not a four-three) of the opponent count as weak too.
+    pub weak4: bool,
 }
 
 impl Default for Features {
@@ -247,6 +249,7 @@ impl Default for Features {
             fut: false,
             razor: false,
             lmrdeep: false,
+            weak4: false,
         }
     }
 }

@@ -385,7 +385,8 @@ impl<'a> Worker<'a> {
             // reduced and pruned late. Quiet: weak, and stops no three of his either.
             let weak = stage == Stage::All
                 && self.st.board.combo(p, me) < Combo::Three
-                && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
+                && (self.st.board.combo(p, me.opp()) <= Combo::ThreeThree
+                    || (self.sh.features.weak4 && self.st.board.combo(p, me.opp()) == Combo::Four));
             let quiet = weak && self.st.board.combo(p, me.opp()) < Combo::Three;
             if quiet
                 && !pv
