@@ -182,11 +182,6 @@ impl Searcher {
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
             "bare" => self.features.bare = on,
-            "hlmr" => self.features.hlmr = on,
-            "fut" => self.features.fut = on,
-            "razor" => self.features.razor = on,
-            "lmrdeep" => self.features.lmrdeep = on,
-            "weak4" => self.features.weak4 = on,
             _ => return false,
         }
         true

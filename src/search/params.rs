@@ -97,8 +97,6 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
 /// Reduction = ln(depth) * ln(move number) / this.
 pub const LMR_DIV: f64 = 2.0;
-/// The divisor of feature `lmrdeep`.
-pub const LMR_DIV_DEEP: f64 = 1.6;
 
 /// Late move pruning up to this depth.
 pub const LMP_MAX_DEPTH: i32 = 4;
@@ -116,18 +114,6 @@ pub const NMP_BASE: i32 = 2;
 /// Null-move reduction grows by one per this many plies of depth.
 pub const NMP_DEPTH_DIV: i32 = 4;
 
-/// Futility pruning up to this depth.
-pub const FUT_MAX_DEPTH: i32 = 3;
-/// Futility margin: this plus [`FUT_MARGIN_DEPTH`] per ply of depth.
-pub const FUT_MARGIN: i32 = 60;
-/// Futility margin per ply of depth.
-pub const FUT_MARGIN_DEPTH: i32 = 80;
-/// Razoring up to this depth.
-pub const RAZOR_MAX_DEPTH: i32 = 2;
-/// Razoring margin per ply of depth.
-pub const RAZOR_MARGIN: i32 = 200;
-/// History-adjusted reductions: one ply less (more) per this much good (bad) history.
-pub const LMR_HIST_DIV: i32 = 6_000;
 /// History values are kept within ±this (gravity).
 pub const HIST_MAX: i32 = 16_384;
 
@@ -198,7 +184,12 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 ///   +104 −90 =6; then reducing them as much as quiet moves, +104 −91 =5 and +108 −89 =3.
 /// - tried and removed, no measurable effect: restricting the moves to the defences when the
 ///   opponent has a four-three point, +98 −97 =5 and +95 −96 =9; internal iterative reduction
-///   (a ply less without a table move, from depth 4), +99 −95 =6 and +95 −97 =8.
+///   (a ply less without a table move, from depth 4), +99 −95 =6 and +95 −97 =8; razoring
+///   (depth ≤ 2, eval + 200·depth < alpha: the leaf four-extension decides), +95 −96 =9 and
+///   +106 −92 =2; counting moves that stop a plain four as weak, +101 −92 =7 and +99 −97 =4;
+///   deeper reductions (divisor 1.6 instead of 2), +97 −93 =10 and +92 −103 =5.
+/// - tried and removed, worse: reductions adjusted by history (a ply per 6,000), renju
+///   +90 −107 =3.
 ///
 /// Turn any of them on or off with `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
@@ -221,18 +212,6 @@ pub struct Features {
     /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
     /// VCT is dropped.
     pub refute: bool,
-    /// Late move reductions shrink for moves with a good history and grow for a bad one.
-    pub hlmr: bool,
-    /// Futility pruning: at shallow non-PV nodes whose evaluation is far below alpha, quiet
-    /// moves are skipped.
-    pub fut: bool,
-    /// Razoring: a shallow non-PV node whose evaluation is far below alpha is settled by the
-    /// leaf four-extension alone when that confirms it.
-    pub razor: bool,
-    /// Deeper late move reductions: divisor [`LMR_DIV_DEEP`] instead of [`LMR_DIV`].
-    pub lmrdeep: bool,
-    /// Moves that stop a four (not a four-three) of the opponent count as weak too.
-    pub weak4: bool,
 }
 
 impl Default for Features {
@@ -245,11 +224,6 @@ impl Default for Features {
             bare: false,
             probe: true,
             refute: true,
-            hlmr: false,
-            fut: false,
-            razor: false,
-            lmrdeep: false,
-            weak4: false,
         }
     }
 }

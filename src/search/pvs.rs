@@ -64,17 +64,12 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker on `st`.
     pub fn new(st: State, sh: &'a Shared<'a>, main: bool) -> Worker<'a> {
-        let div = if sh.features.lmrdeep {
-            LMR_DIV_DEEP
-        } else {
-            LMR_DIV
-        };
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
                 for (m, r) in row.iter_mut().enumerate().skip(1) {
                     if d > 0 {
-                        *r = ((d as f64).ln() * (m as f64).ln() / div) as u8;
+                        *r = ((d as f64).ln() * (m as f64).ln() / LMR_DIV) as u8;
                     }
                 }
                 row
@@ -307,21 +302,6 @@ impl<'a> Worker<'a> {
             return eval;
         }
         if !pv
-            && self.sh.features.razor
-            && depth <= RAZOR_MAX_DEPTH
-            && quiet_opp
-            && alpha.abs() < MATE_BOUND
-            && eval + RAZOR_MARGIN * depth < alpha
-        {
-            let v = self.qsearch(alpha, alpha + 1, ply, 0);
-            if self.aborted {
-                return 0;
-            }
-            if v <= alpha {
-                return v;
-            }
-        }
-        if !pv
             && self.sh.features.nmp
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
@@ -385,8 +365,7 @@ impl<'a> Worker<'a> {
             // reduced and pruned late. Quiet: weak, and stops no three of his either.
             let weak = stage == Stage::All
                 && self.st.board.combo(p, me) < Combo::Three
-                && (self.st.board.combo(p, me.opp()) <= Combo::ThreeThree
-                    || (self.sh.features.weak4 && self.st.board.combo(p, me.opp()) == Combo::Four));
+                && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
             let quiet = weak && self.st.board.combo(p, me.opp()) < Combo::Three;
             if quiet
                 && !pv
@@ -395,16 +374,6 @@ impl<'a> Worker<'a> {
                 && self.st.board.combo(p, me) < Combo::Two
                 && self.st.board.combo(p, me.opp()) < Combo::Two
                 && best > -MATE_BOUND
-            {
-                continue;
-            }
-            if quiet
-                && !pv
-                && self.sh.features.fut
-                && depth <= FUT_MAX_DEPTH
-                && searched > 0
-                && best > -MATE_BOUND
-                && eval + FUT_MARGIN + FUT_MARGIN_DEPTH * depth <= alpha
             {
                 continue;
             }
@@ -426,10 +395,7 @@ impl<'a> Worker<'a> {
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES
                 {
-                    let mut r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    if self.sh.features.hlmr {
-                        r -= self.history[hist_off + p.index()] / LMR_HIST_DIV;
-                    }
+                    let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     (r + i32::from(!pv)).clamp(0, new_depth - 1)
                 } else {
                     0
