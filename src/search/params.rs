@@ -187,7 +187,8 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 ///   (a ply less without a table move, from depth 4), +99 −95 =6 and +95 −97 =8; razoring
 ///   (depth ≤ 2, eval + 200·depth < alpha: the leaf four-extension decides), +95 −96 =9 and
 ///   +106 −92 =2; counting moves that stop a plain four as weak, +101 −92 =7 and +99 −97 =4;
-///   deeper reductions (divisor 1.6 instead of 2), +97 −93 =10 and +92 −103 =5.
+///   deeper reductions (divisor 1.6 instead of 2), +97 −93 =10 and +92 −103 =5; late move
+///   pruning to depth 6 (same move counts), +91 −101 =8 and +99 −95 =6.
 /// - tried and removed, worse: reductions adjusted by history (a ply per 6,000), renju
 ///   +90 −107 =3.
 ///
