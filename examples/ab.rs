@@ -6,14 +6,13 @@
 //! `skip` openings of the suite are passed over first, so that two processes can share a run
 //! (one per core). A feature named `NAME=off` plays A with it off and B with it on.
 //!
-//! With `weights=FILE` as the feature, A uses the evaluation weights in FILE (comma-separated,
-//! as `examples/tune.rs` prints them: one set for both colours, or Black's set and then
-//! White's) and B the engine's own.
+//! With `weights=FILE` as the feature, A uses the evaluation tables in FILE (the format of
+//! `src/search/weights/*.txt`, as `examples/tune.rs` writes them) and B the engine's own.
 
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims};
 use kakugo::rules::{Color, Rule};
-use kakugo::search::eval::EV_FEATURES;
+use kakugo::search::eval::EvalTables;
 use kakugo::search::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 
@@ -39,17 +38,7 @@ fn main() {
     b.set_hash_bytes(16 << 20);
     if let Some(path) = feature.strip_prefix("weights=") {
         let text = std::fs::read_to_string(path).expect("weights file");
-        let w: Vec<i32> = text
-            .split(',')
-            .map(|x| x.trim().parse().expect("a weight"))
-            .collect();
-        // One set for both colours, or Black's set followed by White's.
-        let set = |v: &[i32]| v.try_into().expect("one weight per feature");
-        a.set_weights(if w.len() == 2 * EV_FEATURES {
-            [set(&w[..EV_FEATURES]), set(&w[EV_FEATURES..])]
-        } else {
-            [set(&w); 2]
-        });
+        a.set_eval(EvalTables::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}")));
     } else {
         let (name, on) = match feature.strip_suffix("=off") {
             Some(name) => (name, false),

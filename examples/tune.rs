@@ -1,47 +1,86 @@
-//! Fits the evaluation weights to game results (logistic regression, "Texel tuning").
+//! Fits the evaluation tables to game results (logistic regression, "Texel tuning").
 //!
 //! Reads game records in the arena's JSON-lines format (one game a line: `rule`, `moves` as
-//! "x,y", `result`; from `kakugo-arena` or `examples/gendata.rs`), replays every game and takes
-//! each position after the opening where neither side has a five to make. The evaluation is
-//! linear in [`features`], so the expected score of a position is modelled as
-//! `sigmoid(weights · features / scale)`; the scale is fitted first with the present weights, then
-//! the weights by full-batch Adam on the log loss (the step shrinks linearly to the end). Every tenth game is held out and its loss is
-//! reported before and after. Starts from the engine's weights of the rule; prints the new weights in the same layout.
+//! "x,y", `result`; from `kakugo-arena` or `examples/gendata.rs`), replays every game of the
+//! rule and takes each position after the opening where neither side has a five to make. The
+//! evaluation is linear in its numbers (the flags of the side to move, and per empty cell the
+//! value of each colour's cell code), so the expected score of a position is modelled as
+//! `sigmoid(eval / scale)`; the scale is fitted first with the starting tables, then every number
+//! by full-batch Adam on the log loss plus `lambda` times the squared distance of the cell values
+//! from their starting values (the step shrinks linearly to the end). Every tenth game is held
+//! out and its loss is reported before and after.
 //!
-//! `cargo run --release --example tune -- [rule=NAME] [side=black|white] [iters=N] FILE...`
+//! `cargo run --release --example tune -- rule=NAME [shared] [lambda=X] [iters=N] [init=FILE]
+//! FILE... > tables.txt`
 //!
-//! `side=` keeps only the positions with that colour to move (renju has a weight set for each).
+//! Starts from `init=` (a tables file) or the engine's tables of the rule, and prints the new
+//! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike).
 
 use kakugo::board::{Board, Dims};
+use kakugo::rules::combo::CODE_COUNT;
 use kakugo::rules::{Color, Rule};
-use kakugo::search::eval::{features, EV_FEATURES};
-use kakugo::search::params::ev_weights;
+use kakugo::search::eval::{flags, EvalTables, EV_FLAGS};
+use kakugo::search::params::eval_tables;
+use std::collections::HashMap;
 
 /// Plies skipped at the start of a game that does not say how long its opening was.
 const DEFAULT_OPENING: usize = 6;
 
+/// Index of flag `k` of colour to move `c` in the parameter vector.
+fn flag_index(c: usize, k: usize) -> usize {
+    c * EV_FLAGS + k
+}
+
+/// Index of the value of colour `c`'s code in role `role` (0 own, 1 opponent's).
+fn cell_index(c: usize, code: usize, role: usize) -> usize {
+    2 * EV_FLAGS + (c * CODE_COUNT + code) * 2 + role
+}
+
+/// Number of parameters.
+const PARAMS: usize = 2 * EV_FLAGS + 2 * CODE_COUNT * 2;
+
+/// One position: the parameters it uses with their multiplicities, and the result for the side
+/// to move.
 struct Sample {
-    f: [f32; EV_FEATURES],
+    terms: Vec<(u32, f32)>,
     y: f32,
 }
 
-/// Which positions to take.
-#[derive(Clone, Copy)]
-struct Filter {
-    rule: Option<Rule>,
-    side: Option<Color>,
+impl Sample {
+    fn z(&self, w: &[f64]) -> f64 {
+        self.terms
+            .iter()
+            .map(|&(i, x)| w[i as usize] * f64::from(x))
+            .sum()
+    }
 }
 
-fn load(path: &str, filter: Filter, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+/// The terms of `b`'s evaluation; `shared` maps both colours onto Black's numbers.
+fn terms(b: &Board, shared: bool) -> Vec<(u32, f32)> {
+    let me = b.side_to_move();
+    let col = |c: Color| if shared { 0 } else { c.index() };
+    let mut t: HashMap<u32, f32> = HashMap::new();
+    for (k, &x) in flags(b).iter().enumerate() {
+        if x != 0 {
+            *t.entry(flag_index(col(me), k) as u32).or_default() += x as f32;
+        }
+    }
+    for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
+        for (c, role) in [(me, 0), (me.opp(), 1)] {
+            let i = cell_index(col(c), b.cell_code(p, c), role);
+            *t.entry(i as u32).or_default() += 1.0;
+        }
+    }
+    t.into_iter().collect()
+}
+
+fn load(path: &str, rule: Rule, shared: bool, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     for (n, line) in text.lines().enumerate() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
-        let Some(rule) = v["rule"].as_str().and_then(Rule::from_name) else {
-            continue;
-        };
-        if filter.rule.is_some_and(|r| r != rule) {
+        if v["rule"].as_str().and_then(Rule::from_name) != Some(rule) {
             continue;
         }
         let size = v["size"][0].as_u64().unwrap_or(15) as usize;
@@ -66,22 +105,16 @@ fn load(path: &str, filter: Filter, train: &mut Vec<Sample>, test: &mut Vec<Samp
         let mut b = Board::new(rule, dims);
         let sink = if n % 10 == 9 { &mut *test } else { &mut *train };
         for (i, m) in moves.iter().enumerate() {
-            if i >= skip
-                && filter.side.is_none_or(|c| c == b.side_to_move())
-                && !b.has_five_point(Color::Black)
-                && !b.has_five_point(Color::White)
-            {
-                let fi = features(&b);
-                let mut f = [0f32; EV_FEATURES];
-                for (a, &x) in f.iter_mut().zip(fi.iter()) {
-                    *a = x as f32;
-                }
+            if i >= skip && !b.has_five_point(Color::Black) && !b.has_five_point(Color::White) {
                 let y = if b.side_to_move() == Color::Black {
                     black
                 } else {
                     1.0 - black
                 };
-                sink.push(Sample { f, y });
+                sink.push(Sample {
+                    terms: terms(&b, shared),
+                    y,
+                });
             }
             let Some((x, y)) = m.as_str().and_then(|s| s.split_once(',')) else {
                 break;
@@ -105,48 +138,78 @@ fn sigmoid(x: f64) -> f64 {
 fn loss(data: &[Sample], w: &[f64], scale: f64) -> f64 {
     let mut total = 0.0;
     for s in data {
-        let z: f64 = s.f.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
-        let p = sigmoid(z / scale).clamp(1e-9, 1.0 - 1e-9);
+        let p = sigmoid(s.z(w) / scale).clamp(1e-9, 1.0 - 1e-9);
         let y = f64::from(s.y);
         total -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
     }
     total / data.len().max(1) as f64
 }
 
+fn to_params(t: &EvalTables) -> Vec<f64> {
+    let mut w = vec![0.0; PARAMS];
+    for c in 0..2 {
+        for k in 0..EV_FLAGS {
+            w[flag_index(c, k)] = f64::from(t.flags[c][k]);
+        }
+        for code in 0..CODE_COUNT {
+            for role in 0..2 {
+                w[cell_index(c, code, role)] = f64::from(t.cells[c][code][role]);
+            }
+        }
+    }
+    w
+}
+
+fn to_tables(w: &[f64], shared: bool) -> EvalTables {
+    let mut t = EvalTables::zero();
+    for c in 0..2 {
+        let from = if shared { 0 } else { c };
+        for k in 0..EV_FLAGS {
+            t.flags[c][k] = w[flag_index(from, k)].round() as i32;
+        }
+        for code in 0..CODE_COUNT {
+            for role in 0..2 {
+                t.cells[c][code][role] = w[cell_index(from, code, role)].round() as i32;
+            }
+        }
+    }
+    t
+}
+
 fn main() {
-    let mut rule = None;
-    let mut side = None;
-    let mut iters = 3000usize;
+    let mut rule = Rule::Freestyle;
+    let mut shared = false;
+    let mut lambda = 1e-7;
+    let mut iters = 600usize;
+    let mut init = None;
     let mut files = Vec::new();
-    for a in std::env::args().skip(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for a in &args {
         if let Some(r) = a.strip_prefix("rule=") {
-            rule = Some(Rule::from_name(r).expect("rule name"));
-        } else if let Some(c) = a.strip_prefix("side=") {
-            side = Some(if c == "white" {
-                Color::White
-            } else {
-                Color::Black
-            });
+            rule = Rule::from_name(r).expect("rule name");
+        } else if a == "shared" {
+            shared = true;
+        } else if let Some(x) = a.strip_prefix("lambda=") {
+            lambda = x.parse().expect("lambda");
         } else if let Some(n) = a.strip_prefix("iters=") {
             iters = n.parse().expect("iters");
+        } else if let Some(f) = a.strip_prefix("init=") {
+            let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+            init = Some(EvalTables::parse(&text).unwrap_or_else(|e| panic!("{f}: {e}")));
         } else {
-            files.push(a);
+            files.push(a.clone());
         }
     }
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for f in &files {
-        load(f, Filter { rule, side }, &mut train, &mut test);
+        load(f, rule, shared, &mut train, &mut test);
     }
     eprintln!(
         "{} training positions, {} held out",
         train.len(),
         test.len()
     );
-    let w0: Vec<f64> = ev_weights(rule.unwrap_or(Rule::Freestyle))
-        [side.unwrap_or(Color::Black).index()]
-    .iter()
-    .map(|&w| f64::from(w))
-    .collect();
+    let w0 = to_params(init.as_ref().unwrap_or_else(|| eval_tables(rule)));
     let mut scale = 50.0;
     let mut best = (f64::MAX, scale);
     while scale < 5000.0 {
@@ -157,27 +220,28 @@ fn main() {
         scale *= 1.1;
     }
     let scale = best.1;
+    let before = loss(&test, &w0, scale);
     eprintln!(
-        "scale {scale:.0}: present weights train {:.5} held out {:.5}",
-        best.0,
-        loss(&test, &w0, scale)
+        "scale {scale:.0}: starting tables train {:.5} held out {before:.5}",
+        best.0
     );
     // Adam on the log loss, in units of the weights / scale.
-    let n = EV_FEATURES;
     let mut w = w0.clone();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (mut m, mut v) = (vec![0.0; PARAMS], vec![0.0; PARAMS]);
     let (b1, b2, lr, eps) = (0.9, 0.999, 2.0, 1e-8);
     for t in 1..=iters {
-        let mut g = vec![0.0; n];
+        let mut g = vec![0.0; PARAMS];
         for s in &train {
-            let z: f64 = s.f.iter().zip(&w).map(|(&x, &w)| f64::from(x) * w).sum();
-            let e = sigmoid(z / scale) - f64::from(s.y);
-            for (gi, &x) in g.iter_mut().zip(s.f.iter()) {
-                *gi += e * f64::from(x);
+            let e = sigmoid(s.z(&w) / scale) - f64::from(s.y);
+            for &(i, x) in &s.terms {
+                g[i as usize] += e * f64::from(x);
             }
         }
-        for i in 0..n {
-            let gi = g[i] / train.len() as f64 / scale;
+        for i in 0..PARAMS {
+            let mut gi = g[i] / train.len() as f64 / scale;
+            if i >= 2 * EV_FLAGS {
+                gi += lambda * (w[i] - w0[i]);
+            }
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - f64::powi(b1, t as i32));
@@ -185,7 +249,7 @@ fn main() {
             let rate = lr * (1.0 - t as f64 / iters as f64).max(0.02);
             w[i] -= rate * mh / (vh.sqrt() + eps);
         }
-        if t % 500 == 0 || t == iters {
+        if t % 100 == 0 || t == iters {
             eprintln!(
                 "iter {t}: train {:.5} held out {:.5}",
                 loss(&train, &w, scale),
@@ -193,6 +257,18 @@ fn main() {
             );
         }
     }
-    let r: Vec<String> = w.iter().map(|x| format!("{}", x.round() as i64)).collect();
-    println!("{}", r.join(", "));
+    let after = loss(&test, &w, scale);
+    println!("# Evaluation tables for {}.", rule.name());
+    println!(
+        "# Written by `examples/tune {}`:",
+        args.iter()
+            .map(|a| a.rsplit('/').next().unwrap_or(a))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!(
+        "# {} positions, held-out log loss {before:.4} -> {after:.4} (scale {scale:.0}).",
+        train.len() + test.len()
+    );
+    print!("{}", to_tables(&w, shared).format());
 }

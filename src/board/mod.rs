@@ -4,7 +4,10 @@
 //! Every empty cell keeps, for each of the four directions, the line pattern a Black and a White
 //! stone there would make (one byte: Black's pattern in the low nibble), and one threat class per
 //! colour ([`Combo`]). Per colour, the number of empty cells of each class is kept, so questions
-//! like "does the side to move have a five-point" are O(1). Line patterns are read from generated
+//! like "does the side to move have a five-point" are O(1). Each empty cell also has a cell code
+//! per colour (its four patterns, whatever their directions); the board sums two values per code
+//! over the empty cells, per colour, from a table its owner supplies ([`CellValues`]: the
+//! evaluation's). Line patterns are read from generated
 //! tables with a key cut out of a 2-bit-per-cell word per line, so a move updates only the cells
 //! within reach of it along its four lines, and never rescans the board.
 
@@ -17,7 +20,7 @@ pub mod zobrist;
 
 pub use geometry::{Dims, Pos, DIR_STEP};
 
-use crate::rules::combo::COMBO_COUNT;
+use crate::rules::combo::{CODE_COUNT, COMBO_COUNT};
 use crate::rules::line::{EMPTY, KEY_COUNT, WALL};
 use crate::rules::{Color, Combo, Pattern, Rule};
 use geometry::{line_of, CELLS, LINES, PAD};
@@ -42,6 +45,17 @@ struct Saved {
     pat: u32,
 }
 
+/// Per colour, per cell code, two values the board sums over the empty cells of that colour's
+/// code (what they mean is the supplier's business: the evaluation's values of the cell as the
+/// side to move's and as the opponent's).
+pub type CellValues = [[[i32; 2]; CODE_COUNT]; 2];
+
+/// The values a board sums until told otherwise: none.
+static NO_VALUES: CellValues = [[[0; 2]; CODE_COUNT]; 2];
+
+/// Per colour, the class counts and the two value sums.
+type Totals = ([[u16; 16]; 2], [[i32; 2]; 2]);
+
 /// The stone code of a colour on the line words and in cells.
 #[inline]
 fn code(c: Color) -> u8 {
@@ -61,12 +75,19 @@ fn spread(pair: u8, d: usize) -> u32 {
     (u32::from(pair & 15) << (4 * d)) | (u32::from(pair >> 4) << (16 + 4 * d))
 }
 
-/// Adds `delta` to the pattern counts of the eight nibbles of a cell's pattern word.
+/// Adds `sign` times the values of a cell's codes (pattern word `pat`) to the sums.
 #[inline]
-fn count_patterns(pcounts: &mut [[u16; 16]; 2], pat: u32, delta: i16) {
-    for i in 0..8 {
-        let n = &mut pcounts[i / 4][((pat >> (4 * i)) & 15) as usize];
-        *n = n.wrapping_add_signed(delta);
+fn add_values(
+    vsum: &mut [[i32; 2]; 2],
+    values: &CellValues,
+    code_tab: &[u16; 1 << 16],
+    pat: u32,
+    sign: i32,
+) {
+    for (c, half) in [pat & 0xFFFF, pat >> 16].into_iter().enumerate() {
+        let v = values[c][code_tab[half as usize] as usize];
+        vsum[c][0] += sign * v[0];
+        vsum[c][1] += sign * v[1];
     }
 }
 
@@ -81,8 +102,10 @@ pub struct Board {
     combo_tab: [&'static [u8; 1 << 16]; 2],
     /// Per colour, cells of each class (16 slots so that a class code indexes without a check).
     counts: [[u16; 16]; 2],
-    /// Per colour, (empty cell, direction) pairs of each line pattern.
-    pcounts: [[u16; 16]; 2],
+    code_tab: &'static [u16; 1 << 16],
+    values: &'static CellValues,
+    /// Per colour, the two sums of `values` over the empty cells.
+    vsum: [[i32; 2]; 2],
     hash: u64,
     side: Color,
     history: Vec<Pos>,
@@ -92,8 +115,8 @@ pub struct Board {
     /// Cells changed by the stones placed, oldest first; `frames` marks where each stone starts.
     undo: Vec<Saved>,
     frames: Vec<u32>,
-    /// Per stone placed, the class and pattern counts before it, restored by [`Board::take`].
-    saved_counts: Vec<[[[u16; 16]; 2]; 2]>,
+    /// Per stone placed, the class counts and value sums before it, restored by [`Board::take`].
+    saved_counts: Vec<Totals>,
 }
 
 impl Board {
@@ -110,7 +133,9 @@ impl Board {
                 tables::combo_table(false),
             ],
             counts: [[0; 16]; 2],
-            pcounts: [[0; 16]; 2],
+            code_tab: tables::code_table(),
+            values: &NO_VALUES,
+            vsum: [[0; 2]; 2],
             hash: 0,
             side: Color::Black,
             history: Vec::with_capacity(dims.area() + 8),
@@ -230,10 +255,29 @@ impl Board {
         u32::from(self.counts[c.index()][k as usize])
     }
 
-    /// Number of (empty cell, direction) pairs where a stone of `c` makes line pattern `k`.
+    /// The cell code of a stone of `c` on empty `p` (its four line patterns as a multiset).
     #[inline]
-    pub fn pattern_count(&self, c: Color, k: Pattern) -> u32 {
-        u32::from(self.pcounts[c.index()][k as usize])
+    pub fn cell_code(&self, p: Pos, c: Color) -> usize {
+        let half = self.cells[p.index()].pat >> (16 * c as usize) & 0xFFFF;
+        self.code_tab[half as usize] as usize
+    }
+
+    /// Sums `values` from now on (recomputing the sums).
+    pub fn set_cell_values(&mut self, values: &'static CellValues) {
+        self.values = values;
+        self.vsum = [[0; 2]; 2];
+        for p in self.dims.cells() {
+            if self.is_empty(p) {
+                let pat = self.cells[p.index()].pat;
+                add_values(&mut self.vsum, values, self.code_tab, pat, 1);
+            }
+        }
+    }
+
+    /// Per colour `c`, the two sums over the empty cells of the values of `c`'s cell code.
+    #[inline]
+    pub fn value_sums(&self, c: Color) -> [i32; 2] {
+        self.vsum[c.index()]
     }
 
     /// Number of empty cells where a stone of `c` makes at least class `k`.
@@ -307,10 +351,10 @@ impl Board {
             combo: cell.combo,
             pat: cell.pat,
         });
-        self.saved_counts.push([self.counts, self.pcounts]);
+        self.saved_counts.push((self.counts, self.vsum));
         self.counts[0][cell.combo[0] as usize & 15] -= 1;
         self.counts[1][cell.combo[1] as usize & 15] -= 1;
-        count_patterns(&mut self.pcounts, cell.pat, -1);
+        add_values(&mut self.vsum, self.values, self.code_tab, cell.pat, -1);
         self.cells[p.index()].stone = code(c);
         self.hash ^= self.zob.stone[c.index()][p.index()];
         self.stones += 1;
@@ -338,7 +382,7 @@ impl Board {
         let cell = &mut self.cells[p.index()];
         cell.combo = own.combo;
         cell.pat = own.pat;
-        [self.counts, self.pcounts] = self.saved_counts.pop().expect("counts saved by put");
+        (self.counts, self.vsum) = self.saved_counts.pop().expect("counts saved by put");
     }
 
     /// Toggles `code` at `p` in its four line words and, when placing, refreshes the empty cells
@@ -354,7 +398,8 @@ impl Board {
         let [tab_black, tab_white] = self.combo_tab;
         let cells = &mut self.cells[..];
         let counts = &mut self.counts;
-        let pcounts = &mut self.pcounts;
+        let (code_tab, values) = (self.code_tab, self.values);
+        let vsum = &mut self.vsum;
         // Room for every cell a stone can change, so the pushes below need no capacity check.
         self.undo.reserve(4 * 2 * reach as usize + 1);
         let undo = &mut self.undo;
@@ -399,12 +444,16 @@ impl Board {
                 let (ob, ow) = ((old.pat >> (4 * d)) & 15, (old.pat >> (16 + 4 * d)) & 15);
                 let (nb, nw) = (u32::from(new & 15), u32::from(new >> 4));
                 if ob != nb {
-                    pcounts[0][ob as usize] -= 1;
-                    pcounts[0][nb as usize] += 1;
+                    let o = values[0][code_tab[(old.pat & 0xFFFF) as usize] as usize];
+                    let n = values[0][code_tab[(pat & 0xFFFF) as usize] as usize];
+                    vsum[0][0] += n[0] - o[0];
+                    vsum[0][1] += n[1] - o[1];
                 }
                 if ow != nw {
-                    pcounts[1][ow as usize] -= 1;
-                    pcounts[1][nw as usize] += 1;
+                    let o = values[1][code_tab[(old.pat >> 16) as usize] as usize];
+                    let n = values[1][code_tab[(pat >> 16) as usize] as usize];
+                    vsum[1][0] += n[0] - o[0];
+                    vsum[1][1] += n[1] - o[1];
                 }
                 let cb = tab_black[(pat & 0xFFFF) as usize];
                 let cw = tab_white[(pat >> 16) as usize];
@@ -438,7 +487,7 @@ impl Board {
         self.cells[p.index()].combo = [cb, cw];
         self.counts[0][cb as usize & 15] += 1;
         self.counts[1][cw as usize & 15] += 1;
-        count_patterns(&mut self.pcounts, pat, 1);
+        add_values(&mut self.vsum, self.values, self.code_tab, pat, 1);
     }
 
     /// The pattern a stone of `c` on `p` makes in direction `d`, whatever is on `p` now
@@ -470,7 +519,7 @@ impl Board {
     /// than line words), and reports the first difference from the incremental state.
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut counts = [[0u16; 16]; 2];
-        let mut pcounts = [[0u16; 16]; 2];
+        let mut vsum = [[0i32; 2]; 2];
         let mut hash = 0u64;
         let mut stones = 0;
         for p in self.dims.cells() {
@@ -503,7 +552,7 @@ impl Board {
             }
             counts[0][cb as usize] += 1;
             counts[1][cw as usize] += 1;
-            count_patterns(&mut pcounts, pat, 1);
+            add_values(&mut vsum, self.values, self.code_tab, pat, 1);
         }
         if self.history.len() % 2 == 1 {
             hash ^= self.zob.side;
@@ -511,8 +560,8 @@ impl Board {
         if counts != self.counts {
             return Err(format!("counts {:?} != {:?}", self.counts, counts));
         }
-        if pcounts != self.pcounts {
-            return Err(format!("pattern counts {:?} != {pcounts:?}", self.pcounts));
+        if vsum != self.vsum {
+            return Err(format!("value sums {:?} != {vsum:?}", self.vsum));
         }
         if hash != self.hash {
             return Err("hash".into());

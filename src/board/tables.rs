@@ -50,3 +50,14 @@ pub fn combo_table(fouls: bool) -> &'static [u8; 1 << 16] {
             .expect("table size")
     })
 }
+
+/// The cell-code table: index = four pattern nibbles, value = the cell code.
+pub fn code_table() -> &'static [u16; 1 << 16] {
+    static TABLE: OnceLock<Box<[u16; 1 << 16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        combo::build_code_table()
+            .into_boxed_slice()
+            .try_into()
+            .expect("table size")
+    })
+}

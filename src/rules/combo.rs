@@ -1,6 +1,8 @@
 //! Cell threat classes: the four line patterns of an empty cell combined into one class per colour.
 //!
-//! The class table is generated from [`combine`], indexed by the four 4-bit pattern codes.
+//! The class table is generated from [`combine`], indexed by the four 4-bit pattern codes. The
+//! code table gives each cell its *cell code*: which four patterns it has, whatever their
+//! directions (the evaluation keeps one value per code).
 
 use super::line::Pattern;
 
@@ -112,4 +114,99 @@ pub fn build_table(fouls: bool) -> Vec<u8> {
             combine(p, fouls) as u8
         })
         .collect()
+}
+
+/// Number of cell codes: the multisets of four patterns out of the twelve.
+pub const CODE_COUNT: usize = 1365;
+
+/// Every multiset of four patterns, as a sorted four, in lexicographic order: the cell code of a
+/// cell is the place of its sorted patterns in this list.
+pub fn code_patterns() -> impl Iterator<Item = [Pattern; 4]> {
+    let n = Pattern::ALL.len();
+    (0..n).flat_map(move |a| {
+        (a..n).flat_map(move |b| {
+            (b..n).flat_map(move |c| (c..n).map(move |d| [a, b, c, d].map(|i| Pattern::ALL[i])))
+        })
+    })
+}
+
+/// The code table: index = the four pattern codes (direction 0 in the low nibble), value = the
+/// cell code (0 for nibbles that name no pattern).
+pub fn build_code_table() -> Vec<u16> {
+    let mut t = vec![0u16; 1 << 16];
+    for (code, sorted) in code_patterns().enumerate() {
+        // Every order of the four.
+        for perm in PERMUTATIONS {
+            let i = perm
+                .iter()
+                .enumerate()
+                .fold(0usize, |i, (d, &k)| i | (sorted[k] as usize) << (4 * d));
+            t[i] = code as u16;
+        }
+    }
+    t
+}
+
+/// The 24 orders of four.
+const PERMUTATIONS: [[usize; 4]; 24] = {
+    let mut out = [[0; 4]; 24];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                if a != b && a != c && b != c {
+                    out[n] = [a, b, c, 6 - a - b - c];
+                    n += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_of_four_patterns_has_the_code_of_the_sorted_four() {
+        assert_eq!(code_patterns().count(), CODE_COUNT);
+        let t = build_code_table();
+        let key = |p: [Pattern; 4]| {
+            p.iter()
+                .enumerate()
+                .fold(0, |i, (d, &x)| i | (x as usize) << (4 * d))
+        };
+        let codes: Vec<[Pattern; 4]> = code_patterns().collect();
+        let p = [Pattern::F3, Pattern::Dead, Pattern::B4, Pattern::F3];
+        let c = t[key(p)] as usize;
+        assert_eq!(
+            codes[c],
+            [Pattern::Dead, Pattern::F3, Pattern::F3, Pattern::B4]
+        );
+        assert_eq!(
+            t[key([Pattern::F3, Pattern::F3, Pattern::B4, Pattern::Dead])] as usize,
+            c
+        );
+        assert_ne!(
+            t[key([Pattern::F3, Pattern::B3, Pattern::B4, Pattern::Dead])] as usize,
+            c
+        );
+        // The class of a cell depends only on its code.
+        for fouls in [false, true] {
+            let classes = build_table(fouls);
+            for (i, &k) in classes.iter().enumerate() {
+                if (0..4).all(|d| (i >> (4 * d)) & 15 < 12) {
+                    let sorted = codes[t[i] as usize];
+                    assert_eq!(combine(sorted, fouls) as u8, k);
+                }
+            }
+        }
+    }
 }

@@ -1,68 +1,46 @@
 //! Static evaluation from the pattern tables, from the side to move's view.
 //!
-//! The evaluation is linear in a small feature vector read from the board's incremental
-//! counters ([`features`]): per colour, how many empty cells have each threat class, how many
-//! (empty cell, direction) pairs have each line pattern, and flags for the threat combinations
-//! that decide games (a four-three or double three for the side to move while the opponent has
-//! no four to make; an open three or a four-three point of the opponent while we have none).
-//! The weights are [`ev_weights`] of the rule, fitted to game results by `examples/tune.rs`. O(1): about
-//! forty table reads.
+//! The evaluation is the sum of two parts:
+//! - **cells**: every empty cell has a cell code per colour (its four line patterns, whatever
+//!   their directions); each code has a value as the side to move's cell and as the opponent's.
+//!   The board keeps the sums over the empty cells incrementally ([`Board::value_sums`]), so
+//!   this part costs two reads.
+//! - **flags**: a tempo term, and the threat combinations that decide games (a four-three or
+//!   double three for the side to move while the opponent has no four to make; an open three or
+//!   a four-three point of the opponent while we have none), read from the class counters.
+//!
+//! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
+//! by `examples/tune.rs`; the text format is [`EvalTables::parse`]'s.
 
 use super::params::*;
-use crate::board::Board;
+use crate::board::{Board, CellValues};
+use crate::rules::combo::{code_patterns, CODE_COUNT};
 use crate::rules::{Combo, Pattern};
 
-/// Classes counted as features: `Two` ..= `FlexFour`.
-const CLASSES: std::ops::RangeInclusive<usize> = Combo::Two as usize..=Combo::FlexFour as usize;
-/// Line patterns counted as features: `B1` ..= `F4`.
-const PATTERNS: std::ops::RangeInclusive<usize> = Pattern::B1 as usize..=Pattern::F4 as usize;
-/// Number of counted classes per colour.
-const NC: usize = Combo::FlexFour as usize - Combo::Two as usize + 1;
-/// Number of counted patterns per colour.
-const NP: usize = Pattern::F4 as usize - Pattern::B1 as usize + 1;
-
-/// Index of the tempo feature (always 1).
+/// Index of the tempo flag (always 1).
 pub const F_TEMPO: usize = 0;
-/// First own class count (`Two`); the opponent's follow.
-pub const F_OWN_CLASS: usize = 1;
-/// First opponent class count.
-pub const F_OPP_CLASS: usize = F_OWN_CLASS + NC;
-/// First own pattern count (`B1`).
-pub const F_OWN_PAT: usize = F_OPP_CLASS + NC;
-/// First opponent pattern count.
-pub const F_OPP_PAT: usize = F_OWN_PAT + NP;
 /// Flag: we have a four-three point and the opponent no four point.
-pub const F_OWN_FOUR_THREE: usize = F_OPP_PAT + NP;
+pub const F_OWN_FOUR_THREE: usize = 1;
 /// Flag: we have a double-three point (no four-three) and the opponent no four point.
-pub const F_OWN_THREE_THREE: usize = F_OWN_FOUR_THREE + 1;
+pub const F_OWN_THREE_THREE: usize = 2;
 /// Flag: we have a straight-four point (an open three on board) and the opponent no four point.
-pub const F_OWN_FLEX: usize = F_OWN_THREE_THREE + 1;
+pub const F_OWN_FLEX: usize = 3;
 /// Flag: the opponent has a straight-four point and we have no four point.
-pub const F_OPP_FLEX: usize = F_OWN_FLEX + 1;
+pub const F_OPP_FLEX: usize = 4;
 /// Flag: the opponent has a four-three point and we have no four point.
-pub const F_OPP_FOUR_THREE: usize = F_OPP_FLEX + 1;
+pub const F_OPP_FOUR_THREE: usize = 5;
 /// Flag: the opponent has a double-three point (no four-three) and we have no four point.
-pub const F_OPP_THREE_THREE: usize = F_OPP_FOUR_THREE + 1;
-/// Number of features.
-pub const EV_FEATURES: usize = F_OPP_THREE_THREE + 1;
+pub const F_OPP_THREE_THREE: usize = 6;
+/// Number of flags.
+pub const EV_FLAGS: usize = 7;
 
-/// The feature vector of `b` for the side to move.
+/// The flags of `b` for the side to move.
 #[inline]
-pub fn features(b: &Board) -> [i32; EV_FEATURES] {
+pub fn flags(b: &Board) -> [i32; EV_FLAGS] {
     let me = b.side_to_move();
     let opp = me.opp();
-    let mut f = [0i32; EV_FEATURES];
+    let mut f = [0i32; EV_FLAGS];
     f[F_TEMPO] = 1;
-    for (i, k) in CLASSES.enumerate() {
-        let c = Combo::ALL[k];
-        f[F_OWN_CLASS + i] = b.count(me, c) as i32;
-        f[F_OPP_CLASS + i] = b.count(opp, c) as i32;
-    }
-    for (i, k) in PATTERNS.enumerate() {
-        let p = Pattern::ALL[k];
-        f[F_OWN_PAT + i] = b.pattern_count(me, p) as i32;
-        f[F_OPP_PAT + i] = b.pattern_count(opp, p) as i32;
-    }
     let opp_four = b.has_four_point(opp);
     let my_four = b.has_four_point(me);
     if !opp_four {
@@ -84,17 +62,135 @@ pub fn features(b: &Board) -> [i32; EV_FEATURES] {
     f
 }
 
-/// One weight per feature.
-pub type Weights = [i32; EV_FEATURES];
+/// Everything the evaluation of one rule weighs.
+#[derive(Clone)]
+pub struct EvalTables {
+    /// Per colour to move, one weight per flag.
+    pub flags: [[i32; EV_FLAGS]; 2],
+    /// Per colour, per cell code: its value as the side to move's cell (that colour to move),
+    /// and as the opponent's (the other colour to move).
+    pub cells: Box<CellValues>,
+}
 
-/// The static evaluation of `b` for the side to move under weights `w`, indexed by the colour
-/// to move (the engine's are [`ev_weights`] of the rule), within ±[`EVAL_MAX`].
+/// The names of the flags in the text format, in order.
+const FLAG_NAMES: [&str; EV_FLAGS] = [
+    "tempo",
+    "own_four_three",
+    "own_three_three",
+    "own_open_three",
+    "opp_open_three",
+    "opp_four_three",
+    "opp_three_three",
+];
+
+impl EvalTables {
+    /// All zero.
+    pub fn zero() -> EvalTables {
+        EvalTables {
+            flags: [[0; EV_FLAGS]; 2],
+            cells: Box::new([[[0; 2]; CODE_COUNT]; 2]),
+        }
+    }
+
+    /// Reads the text format: `#` comments; `flags black|white` then the seven flag weights in
+    /// the order tempo, own four-three, own double three, own open three, opponent's open
+    /// three, opponent's four-three, opponent's double three; `cell` then four pattern names
+    /// (in any order: `Dead B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour Five Overline`) and four values:
+    /// Black's cell as Black-to-move's, as White-to-move's opponent's, then White's the same
+    /// way. Codes not listed are worth 0.
+    pub fn parse(text: &str) -> Result<EvalTables, String> {
+        let mut t = EvalTables::zero();
+        let codes: Vec<[Pattern; 4]> = code_patterns().collect();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let bad = |why: &str| format!("line {}: {why}", n + 1);
+            let nums = |w: &[&str]| -> Result<Vec<i32>, String> {
+                w.iter()
+                    .map(|x| x.parse::<i32>().map_err(|_| bad("not a number")))
+                    .collect()
+            };
+            match words.first() {
+                None => {}
+                Some(&"flags") => {
+                    let c = match words.get(1) {
+                        Some(&"black") => 0,
+                        Some(&"white") => 1,
+                        _ => return Err(bad("flags black|white")),
+                    };
+                    let v = nums(&words[2..])?;
+                    if v.len() != EV_FLAGS {
+                        return Err(bad("seven flag weights"));
+                    }
+                    t.flags[c].copy_from_slice(&v);
+                }
+                Some(&"cell") if words.len() == 9 => {
+                    let mut p = [Pattern::Dead; 4];
+                    for (x, w) in p.iter_mut().zip(&words[1..5]) {
+                        *x = Pattern::ALL
+                            .into_iter()
+                            .find(|q| format!("{q:?}") == *w)
+                            .ok_or_else(|| bad("pattern name"))?;
+                    }
+                    p.sort();
+                    let code = codes
+                        .iter()
+                        .position(|&q| q == p)
+                        .expect("every sorted four");
+                    let v = nums(&words[5..])?;
+                    t.cells[0][code] = [v[0], v[1]];
+                    t.cells[1][code] = [v[2], v[3]];
+                }
+                _ => return Err(bad("expected flags or cell")),
+            }
+        }
+        Ok(t)
+    }
+
+    /// The text format of [`EvalTables::parse`] (codes worth 0 everywhere left out).
+    pub fn format(&self) -> String {
+        let mut s = String::new();
+        for (c, name) in [(0, "black"), (1, "white")] {
+            s += &format!("# {}\n", FLAG_NAMES.join(" "));
+            let v: Vec<String> = self.flags[c].iter().map(|x| x.to_string()).collect();
+            s += &format!("flags {name} {}\n", v.join(" "));
+        }
+        s += "# cell: four patterns; Black's value to move, as opponent; White's the same\n";
+        for (code, p) in code_patterns().enumerate() {
+            let [b, w] = [self.cells[0][code], self.cells[1][code]];
+            if b != [0, 0] || w != [0, 0] {
+                let names: Vec<String> = p.iter().map(|q| format!("{q:?}")).collect();
+                s += &format!(
+                    "cell {} {} {} {} {}\n",
+                    names.join(" "),
+                    b[0],
+                    b[1],
+                    w[0],
+                    w[1]
+                );
+            }
+        }
+        s
+    }
+}
+
+/// The static evaluation of `b` for the side to move under `t` (whose cell values `b` must be
+/// summing: see [`Board::set_cell_values`]), within ±[`EVAL_MAX`].
 #[inline]
-pub fn evaluate(b: &Board, w: &[Weights; 2]) -> i32 {
-    let w = &w[b.side_to_move().index()];
-    let f = features(b);
+pub fn evaluate(b: &Board, t: &EvalTables) -> i32 {
+    let me = b.side_to_move();
+    let w = &t.flags[me.index()];
+    let f = flags(b);
     let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum();
-    s.clamp(-EVAL_MAX, EVAL_MAX)
+    let cells = b.value_sums(me)[0] + b.value_sums(me.opp())[1];
+    (s + cells).clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+/// A board of `b`'s position summing `t`'s cell values.
+pub fn with_values(b: &Board, t: &'static EvalTables) -> Board {
+    let mut b = b.clone();
+    b.set_cell_values(&t.cells);
+    b
 }
 
 #[cfg(test)]
@@ -114,30 +210,58 @@ mod tests {
     }
 
     #[test]
-    fn features_read_the_counters_of_the_side_to_move() {
-        // Black h8 i8 j8 (an open three), White's stones in the corners; White to move.
+    fn flags_read_the_counters_of_the_side_to_move() {
+        // Black h8 i8 j8 (an open three), White's stones in the corners; Black to move.
         let b = position(Rule::Freestyle, "h8a1i8o1j8a15");
         assert_eq!(b.side_to_move(), Color::Black);
-        let f = features(&b);
+        let f = flags(&b);
         assert_eq!(f[F_TEMPO], 1);
         assert_eq!(f[F_OWN_FLEX], 1);
         assert_eq!(f[F_OPP_FLEX], 0);
-        let flex = Combo::FlexFour as usize - Combo::Two as usize;
-        assert_eq!(f[F_OWN_CLASS + flex], 2, "g8 and k8 make a straight four");
-        let f4 = Pattern::F4 as usize - Pattern::B1 as usize;
-        assert_eq!(f[F_OWN_PAT + f4], 2);
-        assert_eq!(f[F_OPP_PAT + f4], 0);
     }
 
     #[test]
-    fn an_open_three_is_good_for_its_owner_under_every_rule_weights() {
+    fn the_built_in_tables_read_back_as_written() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let t = eval_tables(rule);
+            let again = EvalTables::parse(&t.format()).unwrap();
+            assert_eq!(again.flags, t.flags);
+            assert!(again.cells == t.cells, "{rule:?}");
+        }
+        assert!(EvalTables::parse("cell F3 F3 B4 Dead 1 2 3").is_err());
+        assert!(EvalTables::parse("cell F3 F3 B4 Nine 1 2 3 4").is_err());
+        assert!(EvalTables::parse("flags black 1 2 3").is_err());
+        // Patterns in any order name the same code.
+        let a = EvalTables::parse("cell F3 Dead B4 F3 1 2 3 4").unwrap();
+        let b = EvalTables::parse("cell Dead F3 F3 B4 1 2 3 4").unwrap();
+        assert!(a.cells == b.cells);
+        assert!(a.cells != EvalTables::zero().cells);
+    }
+
+    #[test]
+    fn the_cell_part_is_the_sum_over_empty_cells_of_their_codes_values() {
+        let t = eval_tables(Rule::Renju);
+        let b = with_values(&position(Rule::Renju, "h8i9j8h9i8g8k8"), t);
+        for me in [Color::Black, Color::White] {
+            let mut sum = [0; 2];
+            for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
+                let v = t.cells[me.index()][b.cell_code(p, me)];
+                sum[0] += v[0];
+                sum[1] += v[1];
+            }
+            assert_eq!(b.value_sums(me), sum);
+        }
+    }
+
+    #[test]
+    fn an_open_three_is_good_for_its_owner_under_every_rule_tables() {
         for rule in [Rule::Freestyle, Rule::Renju] {
             // Black to move with an open three: winning. White to move facing it: bad.
-            let black = position(rule, "h8a1i8o1j8a15");
-            let white = position(rule, "h8a1i8o1j8a15o15");
-            let w = ev_weights(rule);
-            assert!(evaluate(&black, &w) > 200, "{rule:?}");
-            assert!(evaluate(&white, &w) < -200, "{rule:?}");
+            let t = eval_tables(rule);
+            let black = with_values(&position(rule, "h8a1i8o1j8a15"), t);
+            let white = with_values(&position(rule, "h8a1i8o1j8a15o15"), t);
+            assert!(evaluate(&black, t) > 200, "{rule:?}");
+            assert!(evaluate(&white, t) < -200, "{rule:?}");
         }
     }
 }

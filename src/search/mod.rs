@@ -124,7 +124,7 @@ pub struct Searcher {
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
-    weights: Option<[eval::Weights; 2]>,
+    eval: Option<&'static eval::EvalTables>,
     probe: probe::Probe,
 }
 
@@ -142,7 +142,7 @@ impl Searcher {
             threads: 1,
             tt: None,
             features: params::Features::default(),
-            weights: None,
+            eval: None,
             probe: probe::Probe::default(),
         }
     }
@@ -164,10 +164,10 @@ impl Searcher {
         self.threads = n.max(1);
     }
 
-    /// Replaces the evaluation weights (Black to move, White to move) of every rule (for tuning matches; the engine uses
-    /// [`params::ev_weights`] of the position's rule).
-    pub fn set_weights(&mut self, w: [eval::Weights; 2]) {
-        self.weights = Some(w);
+    /// Replaces the evaluation's numbers for every rule (for tuning matches; the engine uses
+    /// [`params::eval_tables`] of the position's rule). The tables live as long as the process.
+    pub fn set_eval(&mut self, t: eval::EvalTables) {
+        self.eval = Some(Box::leak(Box::new(t)));
     }
 
     /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
@@ -205,7 +205,10 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         let budget = time::budget(&limits.time, board.stone_count());
-        let mut st = State::new(board);
+        let tables = self
+            .eval
+            .unwrap_or_else(|| params::eval_tables(board.rule()));
+        let mut st = State::new(&eval::with_values(board, tables));
         let mut moves = root_moves(&mut st, &limits.exclude);
         let empty = Info {
             depth: 0,
@@ -276,7 +279,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             features: self.features,
-            weights: self.weights.unwrap_or(params::ev_weights(board.rule())),
+            eval: tables,
         };
         let out = std::thread::scope(|s| {
             for id in 1..self.threads {

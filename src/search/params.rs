@@ -17,57 +17,38 @@ pub const MAX_PLY: usize = 120;
 /// Deepest nominal iteration.
 pub const MAX_DEPTH: u32 = 99;
 
-/// Evaluation weights, one per feature of [`crate::search::eval::features`] in its order: tempo;
-/// own class counts `Two` ..= `FlexFour`; the opponent's; own line-pattern counts `B1` ..= `F4`;
-/// the opponent's; then the flags own four-three, own double three, own open three, opponent's
-/// open three, opponent's four-three, opponent's double three. Fitted to game results with
-/// `cargo run --release --example tune -- rule=freestyle FILES` (see [`ev_weights`]).
-#[rustfmt::skip]
-pub const EV_WEIGHTS_FREE: [i32; 39] = [
-    18,
-    -25, -24, -45, 25, 58, 82, 415, -305,
-    23, 22, 41, -36, -40, -44, -212, 1,
-    -1, -2, 1, 26, 29, 0, -42, 692,
-    2, 2, -1, -24, -24, 17, -3, -134,
-    610, 572, 368, -45, -207, -183,
-];
-
-/// Evaluation weights under renju (the same layout as [`EV_WEIGHTS_FREE`]), fitted with
-/// `rule=renju`.
-#[rustfmt::skip]
-pub const EV_WEIGHTS_RENJU: [i32; 39] = [
-    38,
-    -23, -28, -44, 38, 124, 67, 735, 1465,
-    21, 13, 37, -65, -157, -75, -252, -144,
-    0, 2, 3, 24, 36, -17, -14, 16,
-    0, -2, -2, -21, -21, 48, 18, 32,
-    1067, 1192, 331, -59, -142, -159,
-];
-
-/// The evaluation weights of a rule, indexed by the colour to move: renju's own; freestyle's
-/// for the others. The same set serves both colours: a renju set for each colour (fitted with
-/// `side=black|white`) lost +33 −43 =4 to one set for both.
-///
-/// Fitted with `examples/tune` on self-play games (`examples/gendata`, 40k nodes a move, the
-/// opening suite plus up to three random moves) in rounds, each round's games played with the
-/// previous fit, plus arena game records against Pela, PentaZen and Rapfi (1,173 before the
-/// fits, 560 after the second):
+/// History of the evaluation's fits. Until the cell tables, the evaluation was a dot product of
+/// 39 counts (cell classes and line patterns of both sides, and the flags), fitted with
+/// `examples/tune` on self-play games (`examples/gendata`, 40k nodes a move, the opening suite
+/// plus up to three random moves) in rounds, each round's games played with the previous fit,
+/// plus arena game records against Pela, PentaZen and Rapfi (1,173 before the fits, 560 after
+/// the second):
 /// - freestyle, three rounds: 2,619 self-play and 1,173 arena games, 103,361 positions.
 ///   Held-out log loss: round 1 0.6757 (hand-set weights) -> 0.6259, round 2 0.6315 -> 0.6175,
 ///   round 3 0.6218 -> 0.6125.
 /// - renju, two rounds: 2,032 self-play and 280 arena games, 50,958 positions. Round 1
 ///   0.6415 -> 0.5554, round 2 0.5517 -> 0.5379. A third round (0.5540 -> 0.5466 held out) lost
-///   +19 −61 to the second in play and was not taken.
+///   +19 −61 to the second in play and was not taken. A set per colour lost +33 −43 =4 to one
+///   set for both.
 ///
 /// Matches at 100k nodes a move, 40 openings × 2 colours (`examples/ab weights=FILE`), each fit
 /// against the one before: freestyle +52 −28, +45 −31 =4, +47 −31 =2; renju +51 −28 =1,
 /// +45 −33 =2.
-pub fn ev_weights(rule: crate::rules::Rule) -> [[i32; 39]; 2] {
-    if rule == crate::rules::Rule::Renju {
-        [EV_WEIGHTS_RENJU; 2]
+///
+/// Those counts are sums over the empty cells of a function of each cell's patterns, so they
+/// were folded exactly into the first cell tables (same bench).
+/// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
+/// written by `examples/tune` (see its header for the command) and read at first use.
+pub fn eval_tables(rule: crate::rules::Rule) -> &'static super::eval::EvalTables {
+    use std::sync::OnceLock;
+    static FREE: OnceLock<super::eval::EvalTables> = OnceLock::new();
+    static RENJU: OnceLock<super::eval::EvalTables> = OnceLock::new();
+    let (cell, text) = if rule == crate::rules::Rule::Renju {
+        (&RENJU, include_str!("weights/renju.txt"))
     } else {
-        [EV_WEIGHTS_FREE; 2]
-    }
+        (&FREE, include_str!("weights/freestyle.txt"))
+    };
+    cell.get_or_init(|| super::eval::EvalTables::parse(text).expect("built-in weights"))
 }
 
 /// Move ordering: per own class of the cell.

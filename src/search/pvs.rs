@@ -6,7 +6,7 @@
 //!
 //! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
 
-use super::eval::{evaluate, Weights};
+use super::eval::{evaluate, EvalTables};
 use super::movepick::{self, Scored, Stage};
 use super::params::*;
 use super::state::State;
@@ -35,8 +35,8 @@ pub struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// Pruning switches.
     pub features: Features,
-    /// Evaluation weights, by colour to move.
-    pub weights: [Weights; 2],
+    /// The evaluation's numbers (the boards of the search sum its cell values).
+    pub eval: &'static EvalTables,
 }
 
 /// One search thread's state.
@@ -145,7 +145,7 @@ impl<'a> Worker<'a> {
             return -(MATE - (ply as i32 + 2));
         }
         if ply >= MAX_PLY {
-            return evaluate(b, &self.sh.weights);
+            return evaluate(b, self.sh.eval);
         }
         if fives == 1 {
             let p = movepick::five_point(&self.st, opp);
@@ -160,7 +160,7 @@ impl<'a> Worker<'a> {
         if b.count(me, Combo::FlexFour) > 0 {
             return MATE - (ply as i32 + 3);
         }
-        let stand = evaluate(b, &self.sh.weights);
+        let stand = evaluate(b, self.sh.eval);
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
         if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
             return stand;
@@ -265,7 +265,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.st.board, &self.sh.weights);
+            return evaluate(&self.st.board, self.sh.eval);
         }
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -289,7 +289,7 @@ impl<'a> Worker<'a> {
                 return h.score;
             }
         }
-        let eval = eval.unwrap_or_else(|| evaluate(&self.st.board, &self.sh.weights));
+        let eval = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
         if !pv
