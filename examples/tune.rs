@@ -10,15 +10,16 @@
 //! from their starting values (the step shrinks linearly to the end). Every tenth game is held
 //! out and its loss is reported before and after.
 //!
-//! `cargo run --release --example tune -- rule=NAME [shared] [lambda=X] [iters=N] [init=FILE]
-//! FILE... > tables.txt`
+//! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [lambda=X] [iters=N]
+//! [init=FILE] FILE... > tables.txt`
 //!
 //! Starts from `init=` (a tables file) or the engine's tables of the rule, and prints the new
-//! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike).
+//! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike);
+//! `quiet` takes only positions with no open three, four-three or five point on either side.
 
 use kakugo::board::{Board, Dims};
 use kakugo::rules::combo::CODE_COUNT;
-use kakugo::rules::{Color, Rule};
+use kakugo::rules::{Color, Combo, Rule};
 use kakugo::search::eval::{flags, EvalTables, EV_FLAGS};
 use kakugo::search::params::eval_tables;
 use std::collections::HashMap;
@@ -74,7 +75,18 @@ fn terms(b: &Board, shared: bool) -> Vec<(u32, f32)> {
     t.into_iter().collect()
 }
 
-fn load(path: &str, rule: Rule, shared: bool, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+/// Whether neither side has an open three, a four-three point or a straight-four point on the
+/// board: a position whose outcome threats do not decide yet.
+fn is_quiet(b: &Board) -> bool {
+    [Color::Black, Color::White].into_iter().all(|c| {
+        b.count(c, Combo::FlexFour) == 0
+            && b.count(c, Combo::FourThree) == 0
+            && b.count(c, Combo::Five) == 0
+    })
+}
+
+fn load(path: &str, opt: &Options, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+    let (rule, shared) = (opt.rule, opt.shared);
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     for (n, line) in text.lines().enumerate() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
@@ -105,7 +117,11 @@ fn load(path: &str, rule: Rule, shared: bool, train: &mut Vec<Sample>, test: &mu
         let mut b = Board::new(rule, dims);
         let sink = if n % 10 == 9 { &mut *test } else { &mut *train };
         for (i, m) in moves.iter().enumerate() {
-            if i >= skip && !b.has_five_point(Color::Black) && !b.has_five_point(Color::White) {
+            if i >= skip
+                && !b.has_five_point(Color::Black)
+                && !b.has_five_point(Color::White)
+                && (!opt.quiet || is_quiet(&b))
+            {
                 let y = if b.side_to_move() == Color::Black {
                     black
                 } else {
@@ -176,9 +192,17 @@ fn to_tables(w: &[f64], shared: bool) -> EvalTables {
     t
 }
 
+/// Which positions to take, and how to tie the numbers.
+struct Options {
+    rule: Rule,
+    shared: bool,
+    quiet: bool,
+}
+
 fn main() {
     let mut rule = Rule::Freestyle;
     let mut shared = false;
+    let mut quiet = false;
     let mut lambda = 1e-7;
     let mut iters = 600usize;
     let mut init = None;
@@ -189,6 +213,8 @@ fn main() {
             rule = Rule::from_name(r).expect("rule name");
         } else if a == "shared" {
             shared = true;
+        } else if a == "quiet" {
+            quiet = true;
         } else if let Some(x) = a.strip_prefix("lambda=") {
             lambda = x.parse().expect("lambda");
         } else if let Some(n) = a.strip_prefix("iters=") {
@@ -201,8 +227,13 @@ fn main() {
         }
     }
     let (mut train, mut test) = (Vec::new(), Vec::new());
+    let opt = Options {
+        rule,
+        shared,
+        quiet,
+    };
     for f in &files {
-        load(f, rule, shared, &mut train, &mut test);
+        load(f, &opt, &mut train, &mut test);
     }
     eprintln!(
         "{} training positions, {} held out",

@@ -170,7 +170,7 @@ impl Searcher {
         self.eval = Some(Box::leak(Box::new(t)));
     }
 
-    /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `probe`,
+    /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `singular`, `probe`,
     /// `refute`, and `threats` for both solver features at once; false if unknown.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
@@ -182,6 +182,8 @@ impl Searcher {
             "lmp" => self.features.lmp = on,
             "nmp" => self.features.nmp = on,
             "bare" => self.features.bare = on,
+            "singular" => self.features.singular = on,
+            "smooth" => self.features.smooth = on,
             _ => return false,
         }
         true

@@ -54,6 +54,10 @@ pub struct Worker<'a> {
     /// Set once the search must end; every score after it is meaningless.
     pub aborted: bool,
     killers: Vec<[Pos; 2]>,
+    /// Per ply, the move a singularity search leaves out (`Pos::NONE`: none).
+    excluded: Vec<Pos>,
+    /// Per ply, the static evaluation of the node on the current line ([`NO_EVAL`]: none).
+    evals: Vec<i32>,
     history: Vec<i32>,
     bufs: Vec<Vec<Scored>>,
     /// Triangular principal-variation table.
@@ -83,6 +87,8 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             aborted: false,
             killers: vec![[Pos::NONE; 2]; MAX_PLY + 2],
+            excluded: vec![Pos::NONE; MAX_PLY + 2],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             history: vec![0; 2 * CELLS],
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -135,6 +141,7 @@ impl<'a> Worker<'a> {
         if b.is_full() {
             return 0;
         }
+        self.evals[ply] = NO_EVAL;
         let me = b.side_to_move();
         let opp = me.opp();
         if b.has_five_point(me) {
@@ -160,7 +167,15 @@ impl<'a> Worker<'a> {
         if b.count(me, Combo::FlexFour) > 0 {
             return MATE - (ply as i32 + 3);
         }
-        let stand = evaluate(b, self.sh.eval);
+        let raw = evaluate(b, self.sh.eval);
+        self.evals[ply] = raw;
+        // Smoothing: the mean of this node's evaluation and its parent's (from our side).
+        let parent = if ply > 0 { self.evals[ply - 1] } else { NO_EVAL };
+        let stand = if self.sh.features.smooth && parent != NO_EVAL {
+            (raw - parent) / 2
+        } else {
+            raw
+        };
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
         if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
             return stand;
@@ -285,11 +300,12 @@ impl<'a> Worker<'a> {
                 Bound::Upper => h.score <= alpha,
                 Bound::None => false,
             };
-            if !pv && h.depth >= depth && fits {
+            if !pv && h.depth >= depth && fits && self.excluded[ply].is_none() {
                 return h.score;
             }
         }
         let eval = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
+        self.evals[ply] = eval;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
         if !pv
@@ -321,7 +337,30 @@ impl<'a> Worker<'a> {
                 return v;
             }
         }
-        self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval)
+        // Singular extension: a TT move that scored well at nearly this depth, while every
+        // other move falls clearly short of it at half the depth, is searched a ply deeper.
+        let mut tt_ext = 0;
+        if let Some(h) = hit.filter(|h| {
+            self.sh.features.singular
+                && depth >= SE_MIN_DEPTH
+                && self.excluded[ply].is_none()
+                && !h.mv.is_none()
+                && h.depth >= depth - SE_DEPTH_SLACK
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && h.score.abs() < MATE_BOUND
+        }) {
+            let sb = h.score - SE_MARGIN * depth;
+            self.excluded[ply] = h.mv;
+            let v = self.search_moves(sb - 1, sb, (depth - 1) / 2, ply, false, Pos::NONE, eval, 0);
+            self.excluded[ply] = Pos::NONE;
+            if self.aborted {
+                return 0;
+            }
+            if v < sb {
+                tt_ext = 1;
+            }
+        }
+        self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval, tt_ext)
     }
 
     /// The move loop of [`Worker::search`].
@@ -335,6 +374,7 @@ impl<'a> Worker<'a> {
         pv: bool,
         tt_move: Pos,
         eval: i32,
+        tt_ext: i32,
     ) -> i32 {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let stage = movepick::generate(&mut self.st, &mut moves);
@@ -356,9 +396,10 @@ impl<'a> Worker<'a> {
         let mut best = -MATE;
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
+        let excluded = self.excluded[ply];
         for i in 0..moves.len() {
             let p = movepick::pick(&mut moves, i);
-            if movepick::is_foul(&mut self.st.board, p) {
+            if p == excluded || movepick::is_foul(&mut self.st.board, p) {
                 continue;
             }
             // Weak: makes no three of ours and stops no four-three or four of his; these are
@@ -385,7 +426,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let new_depth = depth - 1 + ext;
+            let new_depth = depth - 1 + ext + if p == tt_move { tt_ext } else { 0 };
             self.st.make(p);
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)
@@ -445,10 +486,12 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let key = self.st.board.hash();
-        self.sh
-            .tt
-            .store(key, best_move, best, eval, depth, bound, ply);
+        if excluded.is_none() {
+            let key = self.st.board.hash();
+            self.sh
+                .tt
+                .store(key, best_move, best, eval, depth, bound, ply);
+        }
         best
     }
 
