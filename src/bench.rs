@@ -133,7 +133,7 @@ const SUITES: [(Rule, usize, &str); 4] = [
 /// Positions per rule in the search bench.
 pub const SEARCH_POSITIONS: usize = 12;
 /// Depth of the search bench.
-pub const SEARCH_DEPTH: u32 = 5;
+pub const SEARCH_DEPTH: u32 = 7;
 /// Hash size of the search bench.
 pub const SEARCH_HASH: usize = 16 << 20;
 
