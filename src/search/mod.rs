@@ -184,6 +184,7 @@ impl Searcher {
             "bare" => self.features.bare = on,
             "singular" => self.features.singular = on,
             "smooth" => self.features.smooth = on,
+            "multicut" => self.features.multicut = on,
             _ => return false,
         }
         true

@@ -170,7 +170,11 @@ impl<'a> Worker<'a> {
         let raw = evaluate(b, self.sh.eval);
         self.evals[ply] = raw;
         // Smoothing: the mean of this node's evaluation and its parent's (from our side).
-        let parent = if ply > 0 { self.evals[ply - 1] } else { NO_EVAL };
+        let parent = if ply > 0 {
+            self.evals[ply - 1]
+        } else {
+            NO_EVAL
+        };
         let stand = if self.sh.features.smooth && parent != NO_EVAL {
             (raw - parent) / 2
         } else {
@@ -358,6 +362,9 @@ impl<'a> Worker<'a> {
             }
             if v < sb {
                 tt_ext = 1;
+            } else if self.sh.features.multicut && !pv && sb >= beta {
+                // Another move also beats beta: this node most likely fails high anyway.
+                return sb;
             }
         }
         self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval, tt_ext)
