@@ -259,6 +259,11 @@ pub const PROBE_VCT_WORK: u64 = 3_000_000;
 /// Refutation check: each check of a chosen root move against the opponent's VCT gets the
 /// move's maximum time divided by this.
 pub const REFUTE_SHARE: u64 = 10;
+/// Refutation check: a refuted move is dropped and the depth searched again only before this
+/// share (`NUM / DEN`) of the move's maximum time has passed.
+pub const REFUTE_RESEARCH_NUM: u64 = 3;
+/// See [`REFUTE_RESEARCH_NUM`].
+pub const REFUTE_RESEARCH_DEN: u64 = 4;
 /// Refutation check: at most this many root moves are checked in one search.
 pub const REFUTE_MAX_CHECKS: usize = 6;
 /// Refutation check: work limit (tree plus inner VCF nodes) of one check.

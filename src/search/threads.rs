@@ -142,7 +142,9 @@ impl Worker<'_> {
         };
         let mut prev = 0;
         let mut prog = Progress::default();
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             let moves = &mut all[..live];
             let d = (depth + offset * (depth & 1)).min(MAX_DEPTH);
             let before = moves[0].mv;
@@ -174,14 +176,30 @@ impl Worker<'_> {
                 v.abs() >= MATE_BOUND && depth as i32 >= MATE - v.abs() + TM_MATE_EXTRA as i32;
             let forced = moves.len() == 1 && !budget.instant;
             if mate || forced || budget.stop_iterating(info.elapsed, prog) {
-                // About to answer: check the move once against the opponent's threat sequences
-                // (not when the score is already a proven win or loss).
-                if v.abs() < MATE_BOUND {
-                    while live > 1 && checked < REFUTE_MAX_CHECKS && refute(all[0].mv) {
-                        checked += 1;
-                        all[..live].rotate_left(1);
-                        live -= 1;
-                    }
+                // About to answer: check the move against the opponent's threat sequences (not
+                // when the score is already a proven win or loss). A refuted move is dropped
+                // and this depth searched again without it, while there is time for that;
+                // otherwise the move stands (the next one in the order is no safer).
+                if checked > 0 && v <= -MATE_BOUND {
+                    // Everything left loses outright: the last refuted move, lost only to a
+                    // threat sequence, is the better try.
+                    all.swap(0, live);
+                    break;
+                }
+                let time_left = info.elapsed.as_millis() as u64 * REFUTE_RESEARCH_DEN
+                    < budget.maximum * REFUTE_RESEARCH_NUM;
+                if v.abs() < MATE_BOUND
+                    && live > 1
+                    && checked < REFUTE_MAX_CHECKS
+                    && time_left
+                    && refute(all[0].mv)
+                {
+                    checked += 1;
+                    all[..live].rotate_left(1);
+                    live -= 1;
+                    prog = Progress::default();
+                    depth -= 1;
+                    continue;
                 }
                 break;
             }
