@@ -1,5 +1,6 @@
 //! Thinks about one position under a clock and prints every report:
-//! `cargo run --release --example think -- <rule> <pos moves> <turn_ms> [threads]`.
+//! `cargo run --release --example think -- <rule> <pos moves> <turn_ms> [threads]`; the
+//! environment variable `FEATURES=name=on,name=off` switches search features.
 
 use kakugo::board::notation::{format_moves, parse_moves};
 use kakugo::board::{Board, Dims};
@@ -20,6 +21,14 @@ fn main() {
     }
     let turn: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let mut s = Searcher::new();
+    for f in std::env::var("FEATURES")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|f| !f.is_empty())
+    {
+        let (n, v) = f.split_once('=').unwrap();
+        assert!(s.set_feature(n, v == "on"));
+    }
     s.set_threads(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1));
     let limits = Limits {
         time: TimeControl {

@@ -20,7 +20,7 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use params::{MAX_DEPTH, REFUTE_MIN_MS, REFUTE_SHARE, TT_DEFAULT_BYTES};
+use params::{MAX_DEPTH, NARROW_REACH, REFUTE_MIN_MS, REFUTE_SHARE, TT_DEFAULT_BYTES};
 use pvs::{Shared, Worker};
 use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -185,6 +185,9 @@ impl Searcher {
             "singular" => self.features.singular = on,
             "smooth" => self.features.smooth = on,
             "multicut" => self.features.multicut = on,
+            "beam" => self.features.beam = on,
+            "narrow" => self.features.narrow = on,
+            "qcombo" => self.features.qcombo = on,
             _ => return false,
         }
         true
@@ -211,7 +214,11 @@ impl Searcher {
         let tables = self
             .eval
             .unwrap_or_else(|| params::eval_tables(board.rule()));
-        let mut st = State::new(&eval::with_values(board, tables));
+        let mut st = if self.features.narrow {
+            State::with_neighbourhood(&eval::with_values(board, tables), false, NARROW_REACH)
+        } else {
+            State::new(&eval::with_values(board, tables))
+        };
         let mut moves = root_moves(&mut st, &limits.exclude);
         let empty = Info {
             depth: 0,

@@ -13,7 +13,7 @@ use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::Pos;
-use crate::rules::Combo;
+use crate::rules::{Combo, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,8 @@ pub struct Worker<'a> {
     /// Triangular principal-variation table.
     pub pv: Vec<Vec<Pos>>,
     lmr: Vec<[u8; 64]>,
+    /// Move-count limits by [quiet board][depth] (feature `beam`).
+    beam: [[usize; 64]; 2],
 }
 
 impl<'a> Worker<'a> {
@@ -79,8 +81,15 @@ impl<'a> Worker<'a> {
                 row
             })
             .collect();
+        let mut beam = [[usize::MAX; 64]; 2];
+        for (q, (a, b, max)) in [BEAM_TENSE, BEAM_QUIET].into_iter().enumerate() {
+            for (d, n) in beam[q].iter_mut().enumerate().skip(1) {
+                *n = ((a * (d as f64).sqrt() - b).round().max(1.0) as usize).min(max);
+            }
+        }
         Worker {
             st,
+            beam,
             sh,
             main,
             nodes: 0,
@@ -197,19 +206,43 @@ impl<'a> Worker<'a> {
         };
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
+        let combo_only = self.sh.features.qcombo && qply > 0;
         self.st.for_each_candidate(|p| {
-            let c = self.st.board.combo(p, me);
+            let b = &self.st.board;
+            let c = b.combo(p, me);
             if (c == Combo::Four || c == Combo::FourThree)
                 && near.is_none_or(|q| p.distance(q) <= QS_REACH)
             {
                 let bonus = if c == Combo::FourThree { 1 << 20 } else { 0 };
+                // The four's other lines: a combination four makes at least a closed three there.
+                let (mut others, mut best_other) = (0i64, Pattern::Dead);
+                for d in 0..4 {
+                    let pat = b.pattern(p, d, me);
+                    if pat < Pattern::B4 {
+                        others += pat as i64;
+                        best_other = best_other.max(pat);
+                    }
+                }
+                if combo_only && best_other < Pattern::B3 {
+                    return;
+                }
+                let key = if self.sh.features.qcombo {
+                    bonus + (others << 10)
+                } else {
+                    bonus
+                };
                 moves.push(Scored {
                     mv: p,
-                    key: bonus - i64::from(p.0),
+                    key: key - i64::from(p.0),
                 });
             }
         });
-        for i in 0..moves.len() {
+        let width = if combo_only {
+            moves.len().min(QS_WIDTH)
+        } else {
+            moves.len()
+        };
+        for i in 0..width {
             let p = movepick::pick(&mut moves, i);
             self.st.make(p);
             let v = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
@@ -404,7 +437,18 @@ impl<'a> Worker<'a> {
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
         let excluded = self.excluded[ply];
+        let limit = if self.sh.features.beam && ply >= BEAM_MIN_PLY && stage != Stage::Block {
+            let b = &self.st.board;
+            let quiet = b.count_at_least(me, Combo::FlexFour) == 0
+                && b.count_at_least(me.opp(), Combo::FlexFour) == 0;
+            self.beam[usize::from(quiet)][depth.clamp(0, 63) as usize]
+        } else {
+            usize::MAX
+        };
         for i in 0..moves.len() {
+            if searched >= limit && best > -MATE_BOUND {
+                break;
+            }
             let p = movepick::pick(&mut moves, i);
             if p == excluded || movepick::is_foul(&mut self.st.board, p) {
                 continue;

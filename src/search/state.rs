@@ -11,15 +11,18 @@ use crate::board::{Board, Pos};
 
 const WORDS: usize = CELLS.div_ceil(64);
 
-/// Flat-index offsets of the neighbourhood of a stone.
-fn offsets() -> Vec<isize> {
+/// Flat-index offsets of the neighbourhood of a stone: the cells on its four lines within
+/// `reach`, plus (if `square`) the 5×5 square around it.
+fn offsets(square: bool, reach: isize) -> Vec<isize> {
     let s = STRIDE as isize;
     let mut v = Vec::new();
-    for dy in -3isize..=3 {
-        for dx in -3isize..=3 {
-            let square = dx.abs() <= 2 && dy.abs() <= 2;
-            let line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) == 3;
-            if (square || line) && (dx, dy) != (0, 0) {
+    let r = reach.max(2);
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let in_square = square && dx.abs() <= 2 && dy.abs() <= 2;
+            let line =
+                (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= reach;
+            if (in_square || line) && (dx, dy) != (0, 0) {
                 v.push(dy * s + dx);
             }
         }
@@ -38,13 +41,19 @@ pub struct State {
 }
 
 impl State {
-    /// The state of `board`.
+    /// The state of `board`, with the 5×5 square and distance 3 along the lines as the
+    /// neighbourhood.
     pub fn new(board: &Board) -> State {
+        State::with_neighbourhood(board, true, 3)
+    }
+
+    /// The state of `board` with the neighbourhood of [`offsets`].
+    pub fn with_neighbourhood(board: &Board, square: bool, reach: isize) -> State {
         let mut s = State {
             board: board.clone(),
             near: vec![0; CELLS],
             bits: [0; WORDS],
-            offs: offsets(),
+            offs: offsets(square, reach),
         };
         for p in board.dims().cells() {
             if board.stone(p).is_some() {
@@ -138,5 +147,16 @@ mod tests {
         s.unmake();
         s.unmake();
         assert!(s.candidates().is_empty());
+    }
+
+    #[test]
+    fn a_lines_only_neighbourhood_skips_the_knight_cells() {
+        let b = Board::new(Rule::Freestyle, Dims::square(15).unwrap());
+        let mut s = State::with_neighbourhood(&b, false, 2);
+        s.make(Pos::new(7, 7));
+        assert_eq!(s.candidates().len(), 16);
+        assert!(s.candidates().contains(&Pos::new(9, 5)));
+        assert!(!s.candidates().contains(&Pos::new(8, 5)));
+        assert!(!s.candidates().contains(&Pos::new(7, 4)));
     }
 }
