@@ -196,6 +196,12 @@ impl Board {
         self.hash
     }
 
+    /// The hash after the side to move plays on `p` (for prefetching).
+    #[inline]
+    pub fn hash_after(&self, p: Pos) -> u64 {
+        self.hash ^ self.zob.stone[self.side.index()][p.index()] ^ self.zob.side
+    }
+
     /// The moves played, in order (`Pos::NONE` for a pass).
     pub fn history(&self) -> &[Pos] {
         &self.history

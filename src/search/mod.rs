@@ -188,6 +188,7 @@ impl Searcher {
             "beam" => self.features.beam = on,
             "narrow" => self.features.narrow = on,
             "qcombo" => self.features.qcombo = on,
+            "qcombo0" => self.features.qcombo0 = on,
             _ => return false,
         }
         true

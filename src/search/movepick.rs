@@ -38,6 +38,17 @@ pub struct Scored {
 
 /// The single cell where `c` makes five (the board must have exactly one, near the stones).
 pub fn five_point(st: &State, c: Color) -> Pos {
+    // Almost always made by the last move: look along its lines first.
+    if let Some(&m) = st.board.history().last().filter(|m| !m.is_none()) {
+        for d in 0..4 {
+            for k in (-4i32..=4).filter(|&k| k != 0) {
+                let q = m.step(d, k);
+                if st.board.is_empty(q) && st.board.combo(q, c) == Combo::Five {
+                    return q;
+                }
+            }
+        }
+    }
     let mut found = Pos::NONE;
     st.for_each_candidate(|p| {
         if found.is_none() && st.board.combo(p, c) == Combo::Five {

@@ -255,6 +255,8 @@ pub struct Features {
     /// three or more on another line), the best [`QS_WIDTH`] of them by their other lines.
     /// On: 100 openings × 2 colours at 100k nodes, +129 −66 =5 (freestyle), +116 −83 =1 (renju).
     pub qcombo: bool,
+    /// `qcombo` from the first four of the leaf four-extension on.
+    pub qcombo0: bool,
 }
 
 impl Default for Features {
@@ -273,6 +275,7 @@ impl Default for Features {
             beam: false,
             narrow: false,
             qcombo: true,
+            qcombo0: false,
         }
     }
 }

@@ -206,7 +206,7 @@ impl<'a> Worker<'a> {
         };
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
-        let combo_only = self.sh.features.qcombo && qply > 0;
+        let combo_only = self.sh.features.qcombo && (qply > 0 || self.sh.features.qcombo0);
         self.st.for_each_candidate(|p| {
             let b = &self.st.board;
             let c = b.combo(p, me);
@@ -478,6 +478,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let new_depth = depth - 1 + ext + if p == tt_move { tt_ext } else { 0 };
+            self.sh.tt.prefetch(self.st.board.hash_after(p));
             self.st.make(p);
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)

@@ -170,6 +170,21 @@ impl TransTable {
         &self.buckets.as_slice()[i]
     }
 
+    /// Asks the processor to start loading the bucket of `key` (a hint; no effect elsewhere).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const Bucket = self.bucket(key);
+            // SAFETY: prefetching is a hint; it reads nothing and `b` points into the table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(b.cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Reads the entry of `key`, if any; `ply` converts mate scores.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         for e in &self.bucket(key).e {
