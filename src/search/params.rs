@@ -249,13 +249,17 @@ pub struct Features {
     /// Move-count pruning at every depth (see [`BEAM_MIN_PLY`]). Before `qcombo`: +103 −88 =9
     /// (freestyle), +92 −103 =5 (renju); off.
     pub beam: bool,
-    /// Candidate cells only on the lines of the stones (see [`NARROW_REACH`]).
+    /// Candidate cells only on the lines of the stones (see [`NARROW_REACH`]). 100 openings ×
+    /// 2 colours at 100k nodes, on vs off: +106 −82 =12 (freestyle), +100 −96 =4 (renju).
+    /// With `qcombo0`, against both off, at 300 ms a move (`kakugo-arena`, 50 openings × 2
+    /// colours): +51 −45 =4 (freestyle), +50 −46 =4 (renju). Both on.
     pub narrow: bool,
     /// The leaf four-extension, after its first four, plays only combination fours (a closed
     /// three or more on another line), the best [`QS_WIDTH`] of them by their other lines.
     /// On: 100 openings × 2 colours at 100k nodes, +129 −66 =5 (freestyle), +116 −83 =1 (renju).
     pub qcombo: bool,
-    /// `qcombo` from the first four of the leaf four-extension on.
+    /// `qcombo` from the first four of the leaf four-extension on. 100 openings × 2 colours at
+    /// 100k nodes, on vs off: +110 −82 =8 (freestyle), +99 −96 =5 (renju).
     pub qcombo0: bool,
 }
 
@@ -273,9 +277,9 @@ impl Default for Features {
             smooth: false,
             multicut: true,
             beam: false,
-            narrow: false,
+            narrow: true,
             qcombo: true,
-            qcombo0: false,
+            qcombo0: true,
         }
     }
 }
