@@ -170,8 +170,8 @@ impl Searcher {
         self.eval = Some(Box::leak(Box::new(t)));
     }
 
-    /// Turns a feature on or off, for A/B matches: `lmr`, `lmp`, `rfp`, `nmp`, `singular`, `probe`,
-    /// `refute`, and `threats` for both solver features at once; false if unknown.
+    /// Turns a feature on or off, for A/B matches (the fields of [`params::Features`]; `threats`
+    /// switches both solver features at once); false if unknown.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
             "lmr" => self.features.lmr = on,

@@ -1,8 +1,9 @@
 //! The board as a search thread sees it: the position plus the set of candidate cells (empty
 //! cells near stones), kept in step on every make and unmake.
 //!
-//! A cell is a candidate while a stone lies within its neighbourhood: the 5×5 square around it,
-//! plus distance 3 along the four lines. A per-cell count of such stones and a bitset over the
+//! A cell is a candidate while a stone lies within its neighbourhood: by default the 5×5 square
+//! around it plus distance 3 along the four lines; the search (feature `narrow`) uses the cells
+//! on the stone's four lines only, within `params::NARROW_REACH`. A per-cell count of such stones and a bitset over the
 //! padded cell array are updated for the neighbourhood of each stone placed or taken back, so
 //! listing the candidates costs a walk over a few words, in board order.
 
