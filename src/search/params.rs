@@ -230,7 +230,8 @@ pub struct Features {
     /// reductions): their wins and their time still cancel out. Halving their time (VCT share
     /// 1/16, check share 1/20): 94–97–9. Renju, 200 games: 53–81–6 after 140 games while a refuted
     /// move was replaced by the next unsearched one (Black 15–31); 98–98–4 since the depth is
-    /// searched again without it.
+    /// searched again without it. With `qcombo`, `qcombo0` and `narrow` (100 games a rule):
+    /// 45–51–4 (freestyle), 38–60–2 (renju): the shares now cost more than they bring.
     pub probe: bool,
     /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
     /// VCT is dropped.
