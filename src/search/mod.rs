@@ -20,12 +20,15 @@ pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
-use params::{MAX_DEPTH, NARROW_REACH, REFUTE_MIN_MS, REFUTE_SHARE, TT_DEFAULT_BYTES};
+use params::{
+    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, REFUTE_MIN_MS, REFUTE_SHARE,
+    TT_DEFAULT_BYTES,
+};
 use pvs::{Shared, Worker};
 use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
-use threads::RootMove;
+use threads::{AnswerChecks, NoChecks, RootMove};
 use tt::TransTable;
 
 /// The clock as the manager gives it (milliseconds; `None` = not limited).
@@ -189,6 +192,9 @@ impl Searcher {
             "narrow" => self.features.narrow = on,
             "qcombo" => self.features.qcombo = on,
             "qcombo0" => self.features.qcombo0 = on,
+            "qwin" => self.features.qwin = on,
+            "refute2" => self.features.refute2 = on,
+            "late" => self.features.late = on,
             _ => return false,
         }
         true
@@ -246,12 +252,15 @@ impl Searcher {
             report(&info);
             return SearchResult { best: m.mv, info };
         }
-        if let Some(line) = self.probe.root_win(
-            board,
-            &limits.exclude,
-            probe_ms(limits, &budget),
-            budget.instant || !self.features.probe,
-        ) {
+        let probe_time = probe_ms(limits, &budget);
+        let early = match (self.features.probe && !budget.instant, self.features.late) {
+            (false, _) => None,
+            (true, true) => self.probe.root_vcf(board, &limits.exclude, probe_time),
+            (true, false) => self
+                .probe
+                .root_win(board, &limits.exclude, probe_time, false),
+        };
+        if let Some(line) = early {
             let info = Info {
                 score: Score::Win(line.len() as u32),
                 depth: 1,
@@ -280,7 +289,6 @@ impl Searcher {
         } else {
             0
         };
-        let probe = &mut self.probe;
         let sh = Shared {
             tt,
             external: stop,
@@ -299,25 +307,66 @@ impl Searcher {
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
                     let (depth, off) = (max_depth, (id % 2) as u32);
-                    w.iterate(&mut moves, depth, &budget, off, &mut |_| {}, &mut |_| false);
+                    w.iterate(&mut moves, depth, &budget, off, &mut |_| {}, &mut NoChecks);
                 });
             }
             let mut w = Worker::new(st, &sh, true);
-            let mut refute = |mv: Pos| {
-                // A check starts only with twice its time left before the hard stop: the
-                // solver looks at the clock between expansions, so it can run a little over.
-                let left = budget
-                    .maximum
-                    .saturating_sub(start.elapsed().as_millis() as u64);
-                let ms = check_ms.min(left / 2);
-                ms >= REFUTE_MIN_MS && probe.refuted(board, mv, ms)
+            let mut checks = Checks {
+                probe: &mut self.probe,
+                board,
+                exclude: &limits.exclude,
+                budget,
+                start,
+                check_ms,
+                late: self.features.probe && self.features.late && probe_time > 0,
             };
-            w.iterate(&mut moves, max_depth, &budget, 0, report, &mut refute)
+            w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks)
         });
         SearchResult {
             best: out.best,
             info: out.info,
         }
+    }
+}
+
+/// The main thread's threat checks before it answers: the refutation check of its move and,
+/// with `late`, the root VCT in the time left (see [`AnswerChecks`]).
+struct Checks<'a> {
+    probe: &'a mut probe::Probe,
+    board: &'a Board,
+    exclude: &'a [Pos],
+    budget: time::Budget,
+    start: Instant,
+    check_ms: u64,
+    late: bool,
+}
+
+impl Checks<'_> {
+    /// Milliseconds left before the hard stop.
+    fn left(&self) -> u64 {
+        self.budget
+            .maximum
+            .saturating_sub(self.start.elapsed().as_millis() as u64)
+    }
+}
+
+impl AnswerChecks for Checks<'_> {
+    fn refuted(&mut self, mv: Pos) -> bool {
+        // A check starts only with twice its time left before the hard stop: the solver looks
+        // at the clock between expansions, so it can run a little over.
+        let ms = self.check_ms.min(self.left() / 2);
+        ms >= REFUTE_MIN_MS && self.probe.refuted(self.board, mv, ms)
+    }
+
+    fn own_win(&mut self) -> Option<Vec<Pos>> {
+        if !self.late {
+            return None;
+        }
+        let ms = self.left() * PROBE_LATE_PCT / 100;
+        if ms < PROBE_LATE_MIN_MS {
+            return None;
+        }
+        self.probe.root_vct(self.board, self.exclude, ms)
     }
 }
 

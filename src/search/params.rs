@@ -262,6 +262,16 @@ pub struct Features {
     /// `qcombo` from the first four of the leaf four-extension on. 100 openings × 2 colours at
     /// 100k nodes, on vs off: +110 −82 =8 (freestyle), +99 −96 =5 (renju).
     pub qcombo0: bool,
+    /// The leaf four-extension counts a four sequence only when it wins: otherwise the node's
+    /// value is its static evaluation (stand pat), as if no four had been tried.
+    pub qwin: bool,
+    /// When the move that replaced a refuted one is refuted too, the position is taken as lost
+    /// to threat sequences whatever we play, and the first choice of the search is played.
+    pub refute2: bool,
+    /// The root VCT runs after the main search, when the main thread is about to answer, in
+    /// [`PROBE_LATE_PCT`] of the time left before the hard stop, instead of before the search
+    /// in a share of the move's time. The root VCF stays before the search.
+    pub late: bool,
 }
 
 impl Default for Features {
@@ -281,6 +291,9 @@ impl Default for Features {
             narrow: true,
             qcombo: true,
             qcombo0: true,
+            qwin: false,
+            refute2: false,
+            late: false,
         }
     }
 }
@@ -292,6 +305,10 @@ pub const PROBE_VCF_NODES: u64 = 200_000;
 pub const PROBE_VCF_NODES_PER_MS: u64 = 250;
 /// Root threat probe: the VCT search gets the move's maximum time divided by this.
 pub const PROBE_VCT_SHARE: u64 = 8;
+/// Late root VCT (feature `late`): this share (percent) of the time left before the hard stop.
+pub const PROBE_LATE_PCT: u64 = 70;
+/// Late root VCT: none with less than this many milliseconds to give it.
+pub const PROBE_LATE_MIN_MS: u64 = 5;
 /// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
 pub const PROBE_VCT_WORK: u64 = 3_000_000;
 

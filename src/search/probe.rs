@@ -22,8 +22,8 @@ pub struct Probe {
 
 impl Probe {
     /// A proven winning line for the side to move (attacker first, ending with its five) whose
-    /// first move is not excluded, searching VCF within a node limit and, unless `instant`, VCT
-    /// within a share of `max_ms`.
+    /// first move is not excluded: unless `instant`, [`Probe::root_vcf`], then
+    /// [`Probe::root_vct`] within a share of `max_ms`.
     pub fn root_win(
         &mut self,
         board: &Board,
@@ -34,6 +34,13 @@ impl Probe {
         if instant {
             return None;
         }
+        self.root_vcf(board, exclude, max_ms)
+            .or_else(|| self.root_vct(board, exclude, max_ms / PROBE_VCT_SHARE))
+    }
+
+    /// A proven VCF of the side to move whose first move is not excluded, within a node limit
+    /// the move's maximum time `max_ms` can pay for (a fixed one when `max_ms` is 0).
+    pub fn root_vcf(&mut self, board: &Board, exclude: &[Pos], max_ms: u64) -> Option<Vec<Pos>> {
         let mut b = board.clone();
         let vcf = self.vcf.get_or_insert_with(|| Vcf::new(18));
         // Under a clock the VCF gets a node budget the time can pay for; without one (bench,
@@ -42,16 +49,22 @@ impl Probe {
             0 => PROBE_VCF_NODES,
             ms => PROBE_VCF_NODES.min(ms * PROBE_VCF_NODES_PER_MS),
         };
-        if let VcfOutcome::Win(line) = vcf.solve(&mut b, MAX_FOURS, nodes) {
-            if line.first().is_some_and(|p| !exclude.contains(p)) {
-                return Some(line);
+        match vcf.solve(&mut b, MAX_FOURS, nodes) {
+            VcfOutcome::Win(line) if line.first().is_some_and(|p| !exclude.contains(p)) => {
+                Some(line)
             }
+            _ => None,
         }
-        let ms = max_ms / PROBE_VCT_SHARE;
+    }
+
+    /// A proven VCT of the side to move whose first move is not excluded, within `ms`
+    /// milliseconds (none when `ms` is 0).
+    pub fn root_vct(&mut self, board: &Board, exclude: &[Pos], ms: u64) -> Option<Vec<Pos>> {
         // A VCT starts with a three or a four: with no cell that makes one, there is none.
-        if ms == 0 || b.count_at_least(b.side_to_move(), Combo::Three) == 0 {
+        if ms == 0 || board.count_at_least(board.side_to_move(), Combo::Three) == 0 {
             return None;
         }
+        let mut b = board.clone();
         let limits = VctLimits {
             time: Some(Duration::from_millis(ms)),
             work: PROBE_VCT_WORK,

@@ -250,7 +250,7 @@ impl<'a> Worker<'a> {
             if self.aborted {
                 break;
             }
-            if v > best {
+            if v > best && (v >= MATE_BOUND || !self.sh.features.qwin) {
                 best = v;
                 if v > alpha {
                     alpha = v;

@@ -30,6 +30,27 @@ pub struct Outcome {
     pub info: Info,
 }
 
+/// The threat checks the main thread makes when it is about to answer (see
+/// [`Worker::iterate`]); helpers make none ([`NoChecks`]).
+pub trait AnswerChecks {
+    /// Whether the opponent has a proven win after our `mv` (`false`: none found).
+    fn refuted(&mut self, mv: Pos) -> bool;
+    /// A proven win of ours, attacker first, found in the time that is left.
+    fn own_win(&mut self) -> Option<Vec<Pos>>;
+}
+
+/// No checks.
+pub struct NoChecks;
+
+impl AnswerChecks for NoChecks {
+    fn refuted(&mut self, _: Pos) -> bool {
+        false
+    }
+    fn own_win(&mut self) -> Option<Vec<Pos>> {
+        None
+    }
+}
+
 /// A score in the interface's terms.
 pub fn to_score(v: i32) -> Score {
     if v >= MATE_BOUND {
@@ -118,9 +139,10 @@ impl Worker<'_> {
 
     /// Iterative deepening; the main thread reports through `report` and returns its choice.
     /// `offset` (helpers) searches that many plies deeper on odd iterations. After each
-    /// Before answering, the main thread asks `refute` about its best move (true: the opponent
-    /// has a proven win after it); a refuted move is replaced by the next one in the root order,
-    /// unless it is the last one left.
+    /// Before answering, the main thread asks `checks` about its best move (refuted: the
+    /// opponent has a proven win after it); a refuted move is replaced by the next one in the
+    /// root order, unless it is the last one left. Then, unless the score is already decided,
+    /// it asks for a proven win of its own and plays that instead.
     pub fn iterate(
         &mut self,
         all: &mut [RootMove],
@@ -128,10 +150,11 @@ impl Worker<'_> {
         budget: &Budget,
         offset: u32,
         report: &mut dyn FnMut(&Info),
-        refute: &mut dyn FnMut(Pos) -> bool,
+        checks: &mut dyn AnswerChecks,
     ) -> Outcome {
         let mut live = all.len();
         let mut checked = 0;
+        let mut first_refuted = None;
         let mut info = Info {
             depth: 0,
             seldepth: 0,
@@ -192,14 +215,40 @@ impl Worker<'_> {
                     && live > 1
                     && checked < REFUTE_MAX_CHECKS
                     && time_left
-                    && refute(all[0].mv)
+                    && checks.refuted(all[0].mv)
                 {
+                    if let (Some(mv), true) = (first_refuted, self.sh.features.refute2) {
+                        // Refuted twice: lost whatever we play; the search's choice is the
+                        // better try against an opponent that may not find the win.
+                        let i = all.iter().position(|m| m.mv == mv).unwrap_or(0);
+                        all.swap(0, i);
+                        break;
+                    }
+                    first_refuted.get_or_insert(all[0].mv);
                     checked += 1;
                     all[..live].rotate_left(1);
                     live -= 1;
                     prog = Progress::default();
                     depth -= 1;
                     continue;
+                }
+                if v.abs() < MATE_BOUND && !forced {
+                    let line = checks.own_win().filter(|l| !l.is_empty());
+                    if let Some(i) = line
+                        .as_ref()
+                        .and_then(|l| all[..live].iter().position(|m| m.mv == l[0]))
+                    {
+                        let line = line.unwrap_or_default();
+                        all.swap(0, i);
+                        all[0].pv = line.clone();
+                        info = Info {
+                            score: Score::Win(line.len() as u32),
+                            elapsed: self.sh.start.elapsed(),
+                            pv: line,
+                            ..info
+                        };
+                        report(&info);
+                    }
                 }
                 break;
             }
@@ -220,5 +269,136 @@ impl Worker<'_> {
             best: all[0].mv,
             info,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_moves;
+    use crate::board::{Board, Dims};
+    use crate::rules::Rule;
+    use crate::search::pvs::Shared;
+    use crate::search::state::State;
+    use crate::search::time::Budget;
+    use crate::search::tt::TransTable;
+    use crate::search::{eval, params};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::time::{Duration, Instant};
+
+    /// Scripted answers: `refuted` lists the moves the opponent "wins" after; `win` is the line
+    /// `own_win` offers. Records what it was asked.
+    struct Script {
+        refuted: Vec<Pos>,
+        win: Option<Vec<Pos>>,
+        asked: Vec<Pos>,
+        win_asked: usize,
+    }
+
+    impl AnswerChecks for Script {
+        fn refuted(&mut self, mv: Pos) -> bool {
+            self.asked.push(mv);
+            self.refuted.contains(&mv)
+        }
+        fn own_win(&mut self) -> Option<Vec<Pos>> {
+            self.win_asked += 1;
+            self.win.clone()
+        }
+    }
+
+    /// Searches a quiet opening position to depth 3 with `checks` and the given features.
+    fn run(checks: &mut Script, features: Features) -> (Outcome, Vec<RootMove>) {
+        let dims = Dims::square(15).unwrap();
+        let mut b = Board::new(Rule::Freestyle, dims);
+        for p in parse_moves("h8i9g7", dims).unwrap() {
+            b.make(p);
+        }
+        let tables = params::eval_tables(Rule::Freestyle);
+        let mut st = State::new(&eval::with_values(&b, tables));
+        let mut moves = super::super::root_moves(&mut st, &[]);
+        let tt = TransTable::new(1 << 20);
+        let external = AtomicBool::new(false);
+        let sh = Shared {
+            tt: &tt,
+            external: &external,
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            hard: Duration::from_secs(60),
+            max_nodes: None,
+            features,
+            eval: tables,
+        };
+        // An optimum of 0: the first iteration is the last one.
+        let budget = Budget {
+            optimum: 0,
+            maximum: 60_000,
+            instant: false,
+        };
+        let mut w = Worker::new(st, &sh, true);
+        let out = w.iterate(&mut moves, 3, &budget, 0, &mut |_| {}, checks);
+        (out, moves)
+    }
+
+    fn script(refuted: Vec<Pos>, win: Option<Vec<Pos>>) -> Script {
+        Script {
+            refuted,
+            win,
+            asked: Vec::new(),
+            win_asked: 0,
+        }
+    }
+
+    #[test]
+    fn a_refuted_move_is_replaced_and_the_replacement_checked() {
+        let mut s = script(Vec::new(), None);
+        let (plain, _) = run(&mut s, Features::default());
+        assert_eq!(s.asked, vec![plain.best]);
+        assert_eq!(s.win_asked, 1);
+        let mut s = script(vec![plain.best], None);
+        let (out, _) = run(&mut s, Features::default());
+        assert_ne!(out.best, plain.best);
+        assert_eq!(s.asked, vec![plain.best, out.best]);
+    }
+
+    #[test]
+    fn refuted_twice_plays_the_first_choice_with_refute2() {
+        let mut s = script(Vec::new(), None);
+        let (plain, moves) = run(&mut s, Features::default());
+        let all: Vec<Pos> = moves.iter().map(|m| m.mv).collect();
+        let features = Features {
+            refute2: true,
+            ..Features::default()
+        };
+        let mut s = script(all.clone(), None);
+        let (out, _) = run(&mut s, features);
+        assert_eq!(s.asked.len(), 2);
+        assert_eq!(out.best, plain.best);
+        // Without refute2 the checks go on to their limit and the first choice is dropped.
+        let mut s = script(all, None);
+        let (out, _) = run(&mut s, Features::default());
+        assert_eq!(s.asked.len(), REFUTE_MAX_CHECKS);
+        assert_ne!(out.best, plain.best);
+    }
+
+    #[test]
+    fn a_proven_win_from_the_late_check_is_played() {
+        let mut s = script(Vec::new(), None);
+        let (plain, moves) = run(&mut s, Features::default());
+        let other = moves
+            .iter()
+            .map(|m| m.mv)
+            .find(|&m| m != plain.best)
+            .unwrap();
+        let line = vec![other, Pos::NONE, other];
+        let mut s = script(Vec::new(), Some(line.clone()));
+        let (out, _) = run(&mut s, Features::default());
+        assert_eq!(out.best, other);
+        assert_eq!(out.info.score, Score::Win(3));
+        assert_eq!(out.info.pv, line);
+        // A line whose first move is not a root move is ignored.
+        let mut s = script(Vec::new(), Some(vec![Pos::NONE]));
+        let (out, _) = run(&mut s, Features::default());
+        assert_eq!(out.best, plain.best);
     }
 }
