@@ -128,6 +128,28 @@ mod tests {
     }
 
     #[test]
+    fn a_double_three_is_a_vct_but_no_vcf() {
+        // Black has two twos, h8 i8 and j10 j11, that j8 turns into a double three; no four
+        // anywhere, and White's stones are in the corners.
+        let b = position("h8a1i8o1j10a15j11o15");
+        let mut probe = Probe::default();
+        assert_eq!(probe.root_vcf(&b, &[], 200), None);
+        let line = probe.root_vct(&b, &[], 2_000).expect("win");
+        // The line is a real game: each move legal, the last one Black's five.
+        let mut r = b.clone();
+        let (last, head) = line.split_last().unwrap();
+        for &p in head {
+            assert!(r.is_empty(p));
+            r.make(p);
+        }
+        assert!(r.is_win_move(*last, crate::rules::Color::Black), "{line:?}");
+        // No time, no search; the first move excluded, not that line.
+        assert_eq!(probe.root_vct(&b, &[], 0), None);
+        let other = probe.root_vct(&b, &line[..1], 2_000);
+        assert!(other.is_none_or(|l| l[0] != line[0]));
+    }
+
+    #[test]
     fn a_vcf_of_the_side_to_move_is_found_within_the_time_share() {
         // Black h8 i8 j8 k8 with one end blocked is a four: a VCF of one move.
         let b = position("h8g8i8a1j8a3k8a5");
