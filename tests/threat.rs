@@ -333,3 +333,31 @@ fn solve_command_reads_notation_and_diagrams() {
     assert_eq!(run(&args("--rule nosuchrule h8")), 2);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A crowded renju position from a self-play game (move 104, White to move) whose threat space
+/// takes thousands of VCF nodes and has no win.
+const CROWDED: &str = "f5e6c6g6d5g5f6f4g7e5e4f3g3h5h6i6j7e8f7f8i5j4h7i7e7d7d8i4h4j3k2j6k5j5j2k6l7l3i2l2\
+g2h2l4k3m3f9l6c9g10e9d9d10e11c11b12c10c12d12c8f11f10i9i10h10k8m6g11l8b10j9b11b9e14d13d14c14e12e13i11\
+f14g15j11c4d3l9g8h12g12k11k10l11i13b4c5b7a8j10h13i14m10k13m9k14";
+
+#[test]
+fn a_passed_deadline_stops_the_solvers() {
+    let mut b = position(Rule::Renju, CROWDED, false);
+    // Without a deadline the VCF searches past its clock interval.
+    let mut v = Vcf::default();
+    v.solve(&mut b, MAX_FOURS, 5_000);
+    assert!(v.nodes() > 2 * kakugo::threat::vcf::VCF_CLOCK_NODES);
+    // With one already passed it gives up at its first look at the clock, with no answer.
+    let mut v = Vcf::default();
+    v.deadline = Some(std::time::Instant::now());
+    assert_eq!(v.solve(&mut b, MAX_FOURS, 5_000), VcfOutcome::Unknown);
+    assert!(v.nodes() <= kakugo::threat::vcf::VCF_CLOCK_NODES);
+    // The VCT with no time left creates its root and nothing else.
+    let limits = VctLimits {
+        time: Some(std::time::Duration::ZERO),
+        ..VctLimits::default()
+    };
+    let r = Vct::new().solve(&mut b, limits);
+    assert!(!r.win && !r.disproven);
+    assert!(r.nodes <= 1, "{}", r.nodes);
+}

@@ -9,11 +9,14 @@
 
 use crate::board::{Board, Pos};
 use crate::rules::{Color, Combo, Rule};
+use std::time::Instant;
 
 /// Default log2 size of the VCF transposition table.
 pub const DEFAULT_TT_BITS: u32 = 20;
 /// Default depth limit: attacker fours along one line.
 pub const MAX_FOURS: u32 = 120;
+/// Nodes between looks at the clock when a deadline is set.
+pub const VCF_CLOCK_NODES: u64 = 64;
 /// Default node limit of one VCF search.
 pub const DEFAULT_NODE_LIMIT: u64 = 5_000_000;
 
@@ -53,6 +56,8 @@ pub struct Vcf {
     nodes: u64,
     limit: u64,
     aborted: bool,
+    /// Give up (as at the node limit) once this instant has passed, if set.
+    pub deadline: Option<Instant>,
     /// The rule the table's entries were found under (the hash does not include it).
     rule: Option<Rule>,
     /// Nodes searched over the solver's lifetime.
@@ -74,6 +79,7 @@ impl Vcf {
             nodes: 0,
             limit: 0,
             aborted: false,
+            deadline: None,
             rule: None,
             total_nodes: 0,
         }
@@ -118,7 +124,10 @@ impl Vcf {
             return false;
         }
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.limit
+            || (self.nodes.is_multiple_of(VCF_CLOCK_NODES)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.aborted = true;
             return false;
         }

@@ -107,6 +107,8 @@ pub struct Vct {
     pending: Option<Vec<Pos>>,
     /// Whether the current iteration cut a branch at the attacker-move limit.
     cut: bool,
+    /// When the wall-clock limit runs out, if there is one.
+    deadline: Option<Instant>,
 }
 
 impl Default for Vct {
@@ -127,6 +129,7 @@ impl Vct {
             threats: HashMap::new(),
             pending: None,
             cut: false,
+            deadline: None,
         }
     }
 
@@ -136,6 +139,8 @@ impl Vct {
         let start = Instant::now();
         let vcf_before = self.vcf.total_nodes;
         self.limits = limits;
+        self.deadline = limits.time.map(|t| start + t);
+        self.vcf.deadline = self.deadline;
         self.attacker = b.side_to_move();
         let mut total = 0;
         let mut result = VctResult {
@@ -359,6 +364,15 @@ impl Vct {
         let attacks = node.attacks + u32::from(or);
         let first = self.nodes.len() as u32;
         for &m in &moves {
+            // Out of time in the middle: drop the children made so far and leave the node
+            // unexpanded (a node with some of its children could be proven falsely); the
+            // search loop sees the clock next and stops.
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.nodes.truncate(first as usize);
+                self.threats.retain(|&k, _| k < first);
+                self.pending = None;
+                return;
+            }
             b.make(m);
             let child = self.create(b, m, attacks);
             b.unmake();
