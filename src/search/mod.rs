@@ -193,7 +193,6 @@ impl Searcher {
             "qcombo" => self.features.qcombo = on,
             "qcombo0" => self.features.qcombo0 = on,
             "qwin" => self.features.qwin = on,
-            "refute2" => self.features.refute2 = on,
             "late" => self.features.late = on,
             _ => return false,
         }

@@ -154,7 +154,6 @@ impl Worker<'_> {
     ) -> Outcome {
         let mut live = all.len();
         let mut checked = 0;
-        let mut first_refuted = None;
         let mut info = Info {
             depth: 0,
             seldepth: 0,
@@ -217,14 +216,6 @@ impl Worker<'_> {
                     && time_left
                     && checks.refuted(all[0].mv)
                 {
-                    if let (Some(mv), true) = (first_refuted, self.sh.features.refute2) {
-                        // Refuted twice: lost whatever we play; the search's choice is the
-                        // better try against an opponent that may not find the win.
-                        let i = all.iter().position(|m| m.mv == mv).unwrap_or(0);
-                        all.swap(0, i);
-                        break;
-                    }
-                    first_refuted.get_or_insert(all[0].mv);
                     checked += 1;
                     all[..live].rotate_left(1);
                     live -= 1;
@@ -362,19 +353,10 @@ mod tests {
     }
 
     #[test]
-    fn refuted_twice_plays_the_first_choice_with_refute2() {
+    fn when_every_move_is_refuted_the_checks_stop_at_their_limit() {
         let mut s = script(Vec::new(), None);
         let (plain, moves) = run(&mut s, Features::default());
         let all: Vec<Pos> = moves.iter().map(|m| m.mv).collect();
-        let features = Features {
-            refute2: true,
-            ..Features::default()
-        };
-        let mut s = script(all.clone(), None);
-        let (out, _) = run(&mut s, features);
-        assert_eq!(s.asked.len(), 2);
-        assert_eq!(out.best, plain.best);
-        // Without refute2 the checks go on to their limit and the first choice is dropped.
         let mut s = script(all, None);
         let (out, _) = run(&mut s, Features::default());
         assert_eq!(s.asked.len(), REFUTE_MAX_CHECKS);
