@@ -275,7 +275,8 @@ pub struct Features {
     /// [`PROBE_LATE_PCT`] of the time left before the hard stop, instead of before the search
     /// in a share of the move's time. The root VCF stays before the search. On: with `late`
     /// against `threats=off` at 300 ms, 200 games a rule: 98–87–15 (freestyle, +19 Elo
-    /// [−27, +66]), 98–96–6 (renju, +3 [−44, +51]).
+    /// [−27, +66]), 98–96–6 (renju, +3 [−44, +51]); then, with the solvers keeping to their
+    /// deadline, 102–90–8 (freestyle, +21 [−26, +69]) and 112–82–6 (renju, +53 [+5, +102]).
     pub late: bool,
 }
 
