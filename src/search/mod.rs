@@ -353,6 +353,7 @@ impl AnswerChecks for Checks<'_> {
     fn refuted(&mut self, mv: Pos) -> bool {
         // A check starts only with twice its time left before the hard stop: the solver looks
         // at the clock between expansions, so it can run a little over.
+        self.probe.ready();
         let ms = self.check_ms.min(self.left() / 2);
         ms >= REFUTE_MIN_MS && self.probe.refuted(self.board, mv, ms)
     }
@@ -361,6 +362,7 @@ impl AnswerChecks for Checks<'_> {
         if !self.late {
             return None;
         }
+        self.probe.ready();
         let ms = self.left() * PROBE_LATE_PCT / 100;
         if ms < PROBE_LATE_MIN_MS {
             return None;

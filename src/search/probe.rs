@@ -21,6 +21,14 @@ pub struct Probe {
 }
 
 impl Probe {
+    /// Allocates the solvers' tables now, so that a time limit computed next is not spent on
+    /// them.
+    pub fn ready(&mut self) {
+        self.vcf.get_or_insert_with(|| Vcf::new(18));
+        self.vct.get_or_insert_with(Vct::new);
+        self.refute.get_or_insert_with(Vct::new);
+    }
+
     /// A proven winning line for the side to move (attacker first, ending with its five) whose
     /// first move is not excluded: unless `instant`, [`Probe::root_vcf`], then
     /// [`Probe::root_vct`] within a share of `max_ms`.
