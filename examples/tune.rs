@@ -11,7 +11,11 @@
 //! out and its loss is reported before and after.
 //!
 //! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [lambda=X] [iters=N]
-//! [init=FILE] FILE... > tables.txt`
+//! [mix=X] [init=FILE] FILE... > tables.txt`
+//!
+//! A record with a `score` (from `examples/label`) is one position, the one after its moves;
+//! its target is the search's score through the same sigmoid (a proven win 1, a loss 0), mixed
+//! with the game's result in the proportion `mix` (default 0: the score alone).
 //!
 //! Starts from `init=` (a tables file) or the engine's tables of the rule, and prints the new
 //! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike);
@@ -40,11 +44,12 @@ fn cell_index(c: usize, code: usize, role: usize) -> usize {
 /// Number of parameters.
 const PARAMS: usize = 2 * EV_FLAGS + 2 * CODE_COUNT * 2;
 
-/// One position: the parameters it uses with their multiplicities, and the result for the side
-/// to move.
+/// One position: the parameters it uses with their multiplicities, the result for the side to
+/// move, and the search's score if the record has one (±infinity for a proven win or loss).
 struct Sample {
     terms: Vec<(u32, f32)>,
     y: f32,
+    score: Option<f64>,
 }
 
 impl Sample {
@@ -116,6 +121,36 @@ fn load(path: &str, opt: &Options, train: &mut Vec<Sample>, test: &mut Vec<Sampl
         };
         let mut b = Board::new(rule, dims);
         let sink = if n % 10 == 9 { &mut *test } else { &mut *train };
+        let score = match &v["score"] {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) if s == "win" => Some(f64::INFINITY),
+            serde_json::Value::String(s) if s == "loss" => Some(f64::NEG_INFINITY),
+            x => Some(x.as_f64().expect("score")),
+        };
+        if score.is_some() {
+            // A labelled position: the one after all of `moves`.
+            for m in moves {
+                let p = m
+                    .as_str()
+                    .and_then(|s| s.split_once(','))
+                    .and_then(|(x, y)| dims.pos(x.trim().parse().ok()?, y.trim().parse().ok()?))
+                    .expect("move");
+                b.make(p);
+            }
+            let y = if b.side_to_move() == Color::Black {
+                black
+            } else {
+                1.0 - black
+            };
+            if !opt.quiet || is_quiet(&b) {
+                sink.push(Sample {
+                    terms: terms(&b, shared),
+                    y,
+                    score,
+                });
+            }
+            continue;
+        }
         for (i, m) in moves.iter().enumerate() {
             if i >= skip
                 && !b.has_five_point(Color::Black)
@@ -130,6 +165,7 @@ fn load(path: &str, opt: &Options, train: &mut Vec<Sample>, test: &mut Vec<Sampl
                 sink.push(Sample {
                     terms: terms(&b, shared),
                     y,
+                    score: None,
                 });
             }
             let Some((x, y)) = m.as_str().and_then(|s| s.split_once(',')) else {
@@ -204,6 +240,7 @@ fn main() {
     let mut shared = false;
     let mut quiet = false;
     let mut lambda = 1e-7;
+    let mut mix = 0.0f32;
     let mut iters = 600usize;
     let mut init = None;
     let mut files = Vec::new();
@@ -217,6 +254,8 @@ fn main() {
             quiet = true;
         } else if let Some(x) = a.strip_prefix("lambda=") {
             lambda = x.parse().expect("lambda");
+        } else if let Some(x) = a.strip_prefix("mix=") {
+            mix = x.parse().expect("mix");
         } else if let Some(n) = a.strip_prefix("iters=") {
             iters = n.parse().expect("iters");
         } else if let Some(f) = a.strip_prefix("init=") {
@@ -251,6 +290,13 @@ fn main() {
         scale *= 1.1;
     }
     let scale = best.1;
+    // Positions with a search score learn it (at the scale fitted to the results), mixed with
+    // their result in the proportion `mix`.
+    for s in train.iter_mut().chain(test.iter_mut()) {
+        if let Some(score) = s.score {
+            s.y = mix * s.y + (1.0 - mix) * sigmoid(score / scale) as f32;
+        }
+    }
     let before = loss(&test, &w0, scale);
     eprintln!(
         "scale {scale:.0}: starting tables train {:.5} held out {before:.5}",

@@ -1,0 +1,110 @@
+//! Search scores as training targets for the evaluation tuner: replays game records (the
+//! arena's JSON-lines format), searches positions of them at a fixed node budget and writes one
+//! position a line: the game's fields with `moves` cut to the position, plus `score` (the
+//! search's score for the side to move: an evaluation, or `"win"`/`"loss"` for a proven
+//! result). `examples/tune` reads these lines as positions with soft targets.
+//!
+//! `cargo run --release --example label -- <rule> <nodes> <stride> <shard>/<shards> FILE... >
+//! positions.jsonl`
+//!
+//! Takes every `stride`-th position after the opening (at least six plies) where neither side
+//! has a five to make, of the games whose index modulo `shards` is `shard` (so that several
+//! processes can share the work).
+
+use kakugo::board::{Board, Dims};
+use kakugo::rules::{Color, Rule};
+use kakugo::search::{Limits, Score, Searcher};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+/// Plies skipped at the start of every game, at least.
+const MIN_OPENING: usize = 6;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rule = Rule::from_name(args.first().map_or("", String::as_str)).expect("rule name");
+    let nodes: u64 = args.get(1).and_then(|s| s.parse().ok()).expect("nodes");
+    let stride: usize = args.get(2).and_then(|s| s.parse().ok()).expect("stride");
+    let (shard, shards) = args
+        .get(3)
+        .and_then(|s| s.split_once('/'))
+        .and_then(|(a, b)| Some((a.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
+        .expect("shard/shards");
+    let mut s = Searcher::new();
+    s.set_hash_bytes(16 << 20);
+    let limits = Limits {
+        max_nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let out = std::io::stdout();
+    let mut game = 0usize;
+    for path in &args[4..] {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines() {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            if v["rule"].as_str().and_then(Rule::from_name) != Some(rule) {
+                continue;
+            }
+            game += 1;
+            if game % shards != shard {
+                continue;
+            }
+            let Some(dims) = Dims::square(v["size"][0].as_u64().unwrap_or(15) as usize) else {
+                continue;
+            };
+            let skip = v["opening_plies"]
+                .as_u64()
+                .map(|n| n as usize)
+                .or_else(|| v["opening"].as_str().map(|s| s.len() / 2))
+                .unwrap_or(MIN_OPENING)
+                .max(MIN_OPENING);
+            let moves: Vec<(i64, i64)> = v["moves"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| {
+                    let (x, y) = m.as_str()?.split_once(',')?;
+                    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+                })
+                .collect();
+            let mut b = Board::new(rule, dims);
+            s.clear();
+            for (i, &(x, y)) in moves.iter().enumerate() {
+                if i >= skip
+                    && (i - skip) % stride == 0
+                    && !b.has_five_point(Color::Black)
+                    && !b.has_five_point(Color::White)
+                {
+                    let r = s.search(&b, &limits, &stop, &mut |_| {});
+                    let score = match r.info.score {
+                        Score::Eval(e) => e.to_string(),
+                        Score::Win(_) => "\"win\"".to_string(),
+                        Score::Loss(_) => "\"loss\"".to_string(),
+                    };
+                    let prefix: Vec<String> = moves[..i]
+                        .iter()
+                        .map(|(x, y)| format!("\"{x},{y}\""))
+                        .collect();
+                    let mut lock = out.lock();
+                    let _ = writeln!(
+                        lock,
+                        "{{\"rule\":\"{}\",\"size\":[{},{}],\"moves\":[{}],\"result\":{},\"score\":{score}}}",
+                        rule.name(),
+                        dims.w,
+                        dims.h,
+                        prefix.join(","),
+                        v["result"]
+                    );
+                    let _ = lock.flush();
+                }
+                match dims.pos(x, y) {
+                    Some(p) if b.is_empty(p) => b.make(p),
+                    _ => break,
+                }
+            }
+        }
+    }
+}
