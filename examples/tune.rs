@@ -3,15 +3,15 @@
 //! Reads game records in the arena's JSON-lines format (one game a line: `rule`, `moves` as
 //! "x,y", `result`; from `kakugo-arena` or `examples/gendata.rs`), replays every game of the
 //! rule and takes each position after the opening where neither side has a five to make. The
-//! evaluation is linear in its numbers (the flags of the side to move, and per empty cell the
-//! value of each colour's cell code), so the expected score of a position is modelled as
+//! evaluation is linear in its numbers (the flags and the threat combination of the side to
+//! move, and per empty cell the value of each colour's cell code), so the expected score of a position is modelled as
 //! `sigmoid(eval / scale)`; the scale is fitted first with the starting tables, then every number
 //! by full-batch Adam on the log loss plus `lambda` times the squared distance of the cell values
 //! from their starting values (the step shrinks linearly to the end). Every tenth game is held
 //! out and its loss is reported before and after.
 //!
 //! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [lambda=X] [iters=N]
-//! [mix=X] [init=FILE] FILE... > tables.txt`
+//! [mix=X] [fit=all|threats|nothreats] [init=FILE] FILE... > tables.txt`
 //!
 //! A record with a `score` (from `examples/label`) is one position, the one after its moves;
 //! its target is the search's score through the same sigmoid (a proven win 1, a loss 0), mixed
@@ -24,7 +24,7 @@
 use kakugo::board::{Board, Dims};
 use kakugo::rules::combo::CODE_COUNT;
 use kakugo::rules::{Color, Combo, Rule};
-use kakugo::search::eval::{flags, EvalTables, EV_FLAGS};
+use kakugo::search::eval::{flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
 use kakugo::search::params::eval_tables;
 use std::collections::HashMap;
 
@@ -41,8 +41,13 @@ fn cell_index(c: usize, code: usize, role: usize) -> usize {
     2 * EV_FLAGS + (c * CODE_COUNT + code) * 2 + role
 }
 
+/// Index of the value of threat combination `mask` for colour to move `c`.
+fn threat_index(c: usize, mask: usize) -> usize {
+    2 * EV_FLAGS + 2 * CODE_COUNT * 2 + c * THREAT_MASKS + mask
+}
+
 /// Number of parameters.
-const PARAMS: usize = 2 * EV_FLAGS + 2 * CODE_COUNT * 2;
+const PARAMS: usize = 2 * EV_FLAGS + 2 * CODE_COUNT * 2 + 2 * THREAT_MASKS;
 
 /// One position: the parameters it uses with their multiplicities, the result for the side to
 /// move, and the search's score if the record has one (±infinity for a proven win or loss).
@@ -71,6 +76,8 @@ fn terms(b: &Board, shared: bool) -> Vec<(u32, f32)> {
             *t.entry(flag_index(col(me), k) as u32).or_default() += x as f32;
         }
     }
+    *t.entry(threat_index(col(me), threat_mask(b)) as u32)
+        .or_default() += 1.0;
     for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
         for (c, role) in [(me, 0), (me.opp(), 1)] {
             let i = cell_index(col(c), b.cell_code(p, c), role);
@@ -208,6 +215,9 @@ fn to_params(t: &EvalTables) -> Vec<f64> {
                 w[cell_index(c, code, role)] = f64::from(t.cells[c][code][role]);
             }
         }
+        for mask in 0..THREAT_MASKS {
+            w[threat_index(c, mask)] = f64::from(t.threats[c][mask]);
+        }
     }
     w
 }
@@ -224,8 +234,21 @@ fn to_tables(w: &[f64], shared: bool) -> EvalTables {
                 t.cells[c][code][role] = w[cell_index(from, code, role)].round() as i32;
             }
         }
+        for mask in 0..THREAT_MASKS {
+            t.threats[c][mask] = w[threat_index(from, mask)].round() as i32;
+        }
     }
     t
+}
+
+/// Which numbers to fit (the others keep their starting values).
+#[derive(Clone, Copy, PartialEq)]
+enum Fit {
+    All,
+    /// The flags and the threat combinations.
+    Threats,
+    /// The flags and the cells.
+    NoThreats,
 }
 
 /// Which positions to take, and how to tie the numbers.
@@ -241,6 +264,7 @@ fn main() {
     let mut quiet = false;
     let mut lambda = 1e-7;
     let mut mix = 0.0f32;
+    let mut fit = Fit::All;
     let mut iters = 600usize;
     let mut init = None;
     let mut files = Vec::new();
@@ -254,6 +278,13 @@ fn main() {
             quiet = true;
         } else if let Some(x) = a.strip_prefix("lambda=") {
             lambda = x.parse().expect("lambda");
+        } else if let Some(x) = a.strip_prefix("fit=") {
+            fit = match x {
+                "all" => Fit::All,
+                "threats" => Fit::Threats,
+                "nothreats" => Fit::NoThreats,
+                _ => panic!("fit=all|threats|nothreats"),
+            };
         } else if let Some(x) = a.strip_prefix("mix=") {
             mix = x.parse().expect("mix");
         } else if let Some(n) = a.strip_prefix("iters=") {
@@ -315,8 +346,13 @@ fn main() {
             }
         }
         for i in 0..PARAMS {
+            let is_threat = i >= threat_index(0, 0);
+            let is_cell = i >= 2 * EV_FLAGS && !is_threat;
+            if (fit == Fit::Threats && is_cell) || (fit == Fit::NoThreats && is_threat) {
+                continue;
+            }
             let mut gi = g[i] / train.len() as f64 / scale;
-            if i >= 2 * EV_FLAGS {
+            if is_cell || is_threat {
                 gi += lambda * (w[i] - w0[i]);
             }
             m[i] = b1 * m[i] + (1.0 - b1) * gi;

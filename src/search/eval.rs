@@ -8,6 +8,10 @@
 //! - **flags**: a tempo term, and the threat combinations that decide games (a four-three or
 //!   double three for the side to move while the opponent has no four to make; an open three or
 //!   a four-three point of the opponent while we have none), read from the class counters.
+//! - **threats**: a value for each combination of eleven threat facts of both sides (which
+//!   classes of cells each side has: five, straight four, four-three, four, double three,
+//!   three), indexed by [`threat_mask`]; it learns what the flags, a sum, cannot say about
+//!   their interplay. Combinations not listed in the tables are worth 0.
 //!
 //! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
 //! by `examples/tune.rs`; the text format is [`EvalTables::parse`]'s.
@@ -33,6 +37,46 @@ pub const F_OPP_FOUR_THREE: usize = 5;
 pub const F_OPP_THREE_THREE: usize = 6;
 /// Number of flags.
 pub const EV_FLAGS: usize = 7;
+
+/// The threat facts of [`threat_mask`], bit by bit ("own" is the side to move).
+pub const THREAT_NAMES: [&str; THREAT_BITS] = [
+    "opp_five",
+    "own_flex",
+    "opp_flex",
+    "own_four_three",
+    "opp_four_three",
+    "own_four",
+    "opp_four",
+    "own_three_three",
+    "opp_three_three",
+    "own_three",
+    "opp_three",
+];
+/// Number of threat facts.
+pub const THREAT_BITS: usize = 11;
+/// Number of threat combinations.
+pub const THREAT_MASKS: usize = 1 << THREAT_BITS;
+
+/// The threat facts of `b` for the side to move as a bit set (bit `i` is [`THREAT_NAMES`]`[i]`):
+/// whether each side has an empty cell of each class (a four point counts any four or better;
+/// a three point only a cell whose best is one open three).
+#[inline]
+pub fn threat_mask(b: &Board) -> usize {
+    let me = b.side_to_move();
+    let opp = me.opp();
+    let has = |c, k| usize::from(b.count(c, k) > 0);
+    has(opp, Combo::Five)
+        | has(me, Combo::FlexFour) << 1
+        | has(opp, Combo::FlexFour) << 2
+        | has(me, Combo::FourThree) << 3
+        | has(opp, Combo::FourThree) << 4
+        | usize::from(b.has_four_point(me)) << 5
+        | usize::from(b.has_four_point(opp)) << 6
+        | has(me, Combo::ThreeThree) << 7
+        | has(opp, Combo::ThreeThree) << 8
+        | has(me, Combo::Three) << 9
+        | has(opp, Combo::Three) << 10
+}
 
 /// The flags of `b` for the side to move.
 #[inline]
@@ -70,6 +114,8 @@ pub struct EvalTables {
     /// Per colour, per cell code: its value as the side to move's cell (that colour to move),
     /// and as the opponent's (the other colour to move).
     pub cells: Box<CellValues>,
+    /// Per colour to move, one value per threat combination ([`threat_mask`]).
+    pub threats: Box<[[i32; THREAT_MASKS]; 2]>,
 }
 
 /// The names of the flags in the text format, in order.
@@ -89,6 +135,7 @@ impl EvalTables {
         EvalTables {
             flags: [[0; EV_FLAGS]; 2],
             cells: Box::new([[[0; 2]; CODE_COUNT]; 2]),
+            threats: Box::new([[0; THREAT_MASKS]; 2]),
         }
     }
 
@@ -97,7 +144,9 @@ impl EvalTables {
     /// three, opponent's four-three, opponent's double three; `cell` then four pattern names
     /// (in any order: `Dead B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour Five Overline`) and four values:
     /// Black's cell as Black-to-move's, as White-to-move's opponent's, then White's the same
-    /// way. Codes not listed are worth 0.
+    /// way. Codes not listed are worth 0. `threat black|white` then the threat facts joined by
+    /// `+` (`none` for no fact) and the value of that combination; combinations not listed are
+    /// worth 0.
     pub fn parse(text: &str) -> Result<EvalTables, String> {
         let mut t = EvalTables::zero();
         let codes: Vec<[Pattern; 4]> = code_patterns().collect();
@@ -124,6 +173,24 @@ impl EvalTables {
                     }
                     t.flags[c].copy_from_slice(&v);
                 }
+                Some(&"threat") if words.len() == 4 => {
+                    let c = match words[1] {
+                        "black" => 0,
+                        "white" => 1,
+                        _ => return Err(bad("threat black|white")),
+                    };
+                    let mut mask = 0;
+                    if words[2] != "none" {
+                        for f in words[2].split('+') {
+                            let i = THREAT_NAMES
+                                .iter()
+                                .position(|&n| n == f)
+                                .ok_or_else(|| bad("threat fact"))?;
+                            mask |= 1 << i;
+                        }
+                    }
+                    t.threats[c][mask] = nums(&words[3..])?[0];
+                }
                 Some(&"cell") if words.len() == 9 => {
                     let mut p = [Pattern::Dead; 4];
                     for (x, w) in p.iter_mut().zip(&words[1..5]) {
@@ -141,7 +208,7 @@ impl EvalTables {
                     t.cells[0][code] = [v[0], v[1]];
                     t.cells[1][code] = [v[2], v[3]];
                 }
-                _ => return Err(bad("expected flags or cell")),
+                _ => return Err(bad("expected flags, threat or cell")),
             }
         }
         Ok(t)
@@ -154,6 +221,20 @@ impl EvalTables {
             s += &format!("# {}\n", FLAG_NAMES.join(" "));
             let v: Vec<String> = self.flags[c].iter().map(|x| x.to_string()).collect();
             s += &format!("flags {name} {}\n", v.join(" "));
+        }
+        for (c, name) in [(0, "black"), (1, "white")] {
+            for (mask, &v) in self.threats[c].iter().enumerate().filter(|x| *x.1 != 0) {
+                let facts: Vec<&str> = (0..THREAT_BITS)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| THREAT_NAMES[i])
+                    .collect();
+                let facts = if facts.is_empty() {
+                    "none".to_string()
+                } else {
+                    facts.join("+")
+                };
+                s += &format!("threat {name} {facts} {v}\n");
+            }
         }
         s += "# cell: four patterns; Black's value to move, as opponent; White's the same\n";
         for (code, p) in code_patterns().enumerate() {
@@ -181,7 +262,8 @@ pub fn evaluate(b: &Board, t: &EvalTables) -> i32 {
     let me = b.side_to_move();
     let w = &t.flags[me.index()];
     let f = flags(b);
-    let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum();
+    let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum::<i32>()
+        + t.threats[me.index()][threat_mask(b)];
     let cells = b.value_sums(me)[0] + b.value_sums(me.opp())[1];
     (s + cells).clamp(-EVAL_MAX, EVAL_MAX)
 }
@@ -218,6 +300,15 @@ mod tests {
         assert_eq!(f[F_TEMPO], 1);
         assert_eq!(f[F_OWN_FLEX], 1);
         assert_eq!(f[F_OPP_FLEX], 0);
+        let bit = |name| 1 << THREAT_NAMES.iter().position(|&n| n == name).unwrap();
+        let m = threat_mask(&b);
+        assert_eq!(m & bit("own_flex"), bit("own_flex"));
+        assert_eq!(m & (bit("opp_flex") | bit("opp_four") | bit("opp_five")), 0);
+        // The same from White's side: the facts swap roles.
+        let w = position(Rule::Freestyle, "h8a1i8o1j8a15o15");
+        let m = threat_mask(&w);
+        assert_eq!(m & bit("opp_flex"), bit("opp_flex"));
+        assert_eq!(m & bit("own_flex"), 0);
     }
 
     #[test]
@@ -226,11 +317,18 @@ mod tests {
             let t = eval_tables(rule);
             let again = EvalTables::parse(&t.format()).unwrap();
             assert_eq!(again.flags, t.flags);
+            assert!(again.threats == t.threats, "{rule:?}");
             assert!(again.cells == t.cells, "{rule:?}");
         }
         assert!(EvalTables::parse("cell F3 F3 B4 Dead 1 2 3").is_err());
         assert!(EvalTables::parse("cell F3 F3 B4 Nine 1 2 3 4").is_err());
         assert!(EvalTables::parse("flags black 1 2 3").is_err());
+        assert!(EvalTables::parse("threat black own_five 3").is_err());
+        let t =
+            EvalTables::parse("threat white own_flex+opp_three 7\nthreat black none -2").unwrap();
+        assert_eq!(t.threats[1][1 << 1 | 1 << 10], 7);
+        assert_eq!(t.threats[0][0], -2);
+        assert_eq!(EvalTables::parse(&t.format()).unwrap().threats, t.threats);
         // Patterns in any order name the same code.
         let a = EvalTables::parse("cell F3 Dead B4 F3 1 2 3 4").unwrap();
         let b = EvalTables::parse("cell Dead F3 F3 B4 1 2 3 4").unwrap();
