@@ -329,8 +329,18 @@ fn main() {
         }
     }
     let before = loss(&test, &w0, scale);
+    // The least loss any tables could reach on the held-out targets (their entropy).
+    let floor = test
+        .iter()
+        .map(|s| {
+            let y = f64::from(s.y).clamp(1e-9, 1.0 - 1e-9);
+            -(y * y.ln() + (1.0 - y) * (1.0 - y).ln())
+        })
+        .sum::<f64>()
+        / test.len().max(1) as f64;
     eprintln!(
-        "scale {scale:.0}: starting tables train {:.5} held out {before:.5}",
+        "scale {scale:.0}: starting tables train {:.5} (results) held out {before:.5} \
+         (floor {floor:.5})",
         best.0
     );
     // Adam on the log loss, in units of the weights / scale.
