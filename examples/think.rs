@@ -1,6 +1,7 @@
 //! Thinks about one position under a clock and prints every report:
 //! `cargo run --release --example think -- <rule> <pos moves> <turn_ms> [threads]`; the
-//! environment variable `FEATURES=name=on,name=off` switches search features.
+//! environment variable `FEATURES=name=on,name=off` switches search features, `HASH_MB=N` sizes
+//! the hash table.
 
 use kakugo::board::notation::{format_moves, parse_moves};
 use kakugo::board::{Board, Dims};
@@ -28,6 +29,12 @@ fn main() {
     {
         let (n, v) = f.split_once('=').unwrap();
         assert!(s.set_feature(n, v == "on"));
+    }
+    if let Some(mb) = std::env::var("HASH_MB")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        s.set_hash_bytes(mb << 20);
     }
     s.set_threads(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1));
     let limits = Limits {
