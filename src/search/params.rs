@@ -50,6 +50,19 @@ pub const MAX_DEPTH: u32 = 99;
 ///
 /// So the folded tables stay. Game results of self-play at 40k nodes seem too noisy a target
 /// for 2,730 numbers a rule; next would be search scores as targets.
+///
+/// Search scores as targets (`examples/label RULE 24000 2`: every second position of 5,911
+/// freestyle and 4,984 renju games, self-play and arena records, searched at 24,000 nodes;
+/// 105,539 and 81,548 positions; `tune` at the scale fitted to the results). Held-out loss
+/// above the targets' entropy (the part any tables could remove), and 100 openings × 2 colours
+/// at 100k nodes against the tables before:
+/// - everything (flags, cells and the new threat combinations): freestyle 0.1067 -> 0.0900,
+///   renju 0.1116 -> 0.0949; games +94 −99 =7 and +90 −103 =7. Not taken: better predictions,
+///   no better play, as with the results.
+/// - flags and threat combinations only (`fit=threats`, cells kept): freestyle
+///   0.1067 -> 0.1021, renju 0.1116 -> 0.0993; games freestyle +99 −97 =4 (not taken), renju
+///   +109 −87 =4 and, on the other 100 openings of the suite, +106 −91 =3: together
+///   215–178–7 (+32 Elo). Taken for renju.
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
 pub fn eval_tables(rule: crate::rules::Rule) -> &'static super::eval::EvalTables {
