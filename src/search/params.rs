@@ -62,7 +62,10 @@ pub const MAX_DEPTH: u32 = 99;
 /// - flags and threat combinations only (`fit=threats`, cells kept): freestyle
 ///   0.1067 -> 0.1021, renju 0.1116 -> 0.0993; games freestyle +99 −97 =4 (not taken), renju
 ///   +109 −87 =4 and, on the other 100 openings of the suite, +106 −91 =3: together
-///   215–178–7 (+32 Elo). Taken for renju.
+///   215–178–7 (+32 Elo). Then at 300 ms a move (`kakugo-arena`, 100 openings × 2 colours,
+///   renju, against the tables before): 96–100–4 (−7 Elo [−55, +41]). The gain at fixed nodes
+///   did not carry over to the clock, so the tables before stay (the threat combinations are
+///   all 0); the fitted file is reproduced by the two commands in the README.
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
 pub fn eval_tables(rule: crate::rules::Rule) -> &'static super::eval::EvalTables {
