@@ -66,6 +66,7 @@ pub const MAX_DEPTH: u32 = 99;
 ///   renju, against the tables before): 96–100–4 (−7 Elo [−55, +41]). The gain at fixed nodes
 ///   did not carry over to the clock, so the tables before stay (the threat combinations are
 ///   all 0); the fitted file is reproduced by the two commands in the README.
+///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
 pub fn eval_tables(rule: crate::rules::Rule) -> &'static super::eval::EvalTables {
