@@ -258,3 +258,37 @@ fn two_threads_return_a_legal_move() {
     assert!(reports >= 1 && r.info.depth == 5);
     assert_eq!(r.info.pv.first(), Some(&r.best));
 }
+
+#[test]
+fn the_clock_sizes_the_table_within_the_limit() {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(Rule::Freestyle, dims);
+    for p in kakugo::board::notation::parse_moves("h8i9j8", dims).unwrap() {
+        b.make(p);
+    }
+    let at = |turn_ms: u64| Limits {
+        max_depth: Some(2),
+        time: kakugo::search::TimeControl {
+            turn_ms: Some(turn_ms),
+            ..Default::default()
+        },
+        ..Limits::default()
+    };
+    let mut s = Searcher::new();
+    assert_eq!(s.table_bytes(), None);
+    s.set_hash_limit(1 << 30);
+    s.search(&b, &at(300), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(s.table_bytes(), Some(32 << 20));
+    // A longer move grows it; a shorter one keeps it.
+    s.search(&b, &at(600), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(s.table_bytes(), Some(64 << 20));
+    s.search(&b, &at(300), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(s.table_bytes(), Some(64 << 20));
+    // The limit bounds it; a fixed size is kept whatever the clock.
+    s.set_hash_limit(48 << 20);
+    s.search(&b, &at(600), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(s.table_bytes(), Some(48 << 20));
+    s.set_hash_bytes(1 << 20);
+    s.search(&b, &at(600), &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(s.table_bytes(), Some(1 << 20));
+}

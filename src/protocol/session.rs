@@ -37,7 +37,7 @@ pub struct Session {
     block: Option<Block>,
     pub(super) searcher: Searcher,
     /// Hash size and threads last given to the searcher.
-    pub(super) applied: (usize, usize),
+    pub(super) applied: (usize, bool, usize),
 }
 
 impl Session {
@@ -51,7 +51,7 @@ impl Session {
             blocked: Vec::new(),
             block: None,
             searcher: Searcher::new(),
-            applied: (0, 0),
+            applied: (0, false, 0),
         }
     }
 

@@ -154,6 +154,11 @@ impl Settings {
         Duration::from_millis(b.saturating_sub(margin).max(b / 3))
     }
 
+    /// Whether `hash_size` was sent (the table then has that size, not one sized by the clock).
+    pub fn hash_fixed(&self) -> bool {
+        self.hash_kb.is_some()
+    }
+
     /// Bytes for the hash table: `hash_size` if sent, within half of what `max_memory` leaves
     /// after a fixed reserve.
     pub fn hash_bytes(&self) -> usize {

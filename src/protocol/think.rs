@@ -71,14 +71,23 @@ fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
 }
 
 impl Session {
-    /// Gives the searcher the hash size and threads the settings ask for.
+    /// Gives the searcher the hash size and threads the settings ask for: the `hash_size` sent,
+    /// or else a table sized by the clock within the memory limit.
     pub(super) fn prepare(&mut self) {
-        let want = (self.settings.hash_bytes(), self.settings.threads);
-        if want.0 != self.applied.0 {
-            self.searcher.set_hash_bytes(want.0);
+        let want = (
+            self.settings.hash_bytes(),
+            self.settings.hash_fixed(),
+            self.settings.threads,
+        );
+        if (want.0, want.1) != (self.applied.0, self.applied.1) {
+            if want.1 {
+                self.searcher.set_hash_bytes(want.0);
+            } else {
+                self.searcher.set_hash_limit(want.0);
+            }
         }
-        if want.1 != self.applied.1 {
-            self.searcher.set_threads(want.1);
+        if want.2 != self.applied.2 {
+            self.searcher.set_threads(want.2);
         }
         self.applied = want;
     }

@@ -124,6 +124,8 @@ fn probe_ms(limits: &Limits, budget: &time::Budget) -> u64 {
 /// A searcher with its tables; lives as long as the engine.
 pub struct Searcher {
     hash_bytes: usize,
+    /// Whether `hash_bytes` is only a limit, the table being sized by the clock.
+    hash_auto: bool,
     threads: usize,
     tt: Option<TransTable>,
     features: params::Features,
@@ -142,6 +144,7 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             hash_bytes: TT_DEFAULT_BYTES,
+            hash_auto: false,
             threads: 1,
             tt: None,
             features: params::Features::default(),
@@ -152,14 +155,25 @@ impl Searcher {
 
     /// Sets the memory for the hash table, in bytes.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        self.hash_bytes = bytes.max(64);
-        if self
-            .tt
-            .as_ref()
-            .is_some_and(|t| t.bytes() != tt_size(self.hash_bytes))
-        {
+        self.set_hash(bytes, false);
+    }
+
+    /// Lets the clock size the hash table ([`tt::auto_bytes`]), within `bytes`.
+    pub fn set_hash_limit(&mut self, bytes: usize) {
+        self.set_hash(bytes, true);
+    }
+
+    fn set_hash(&mut self, bytes: usize, auto: bool) {
+        let bytes = bytes.max(64);
+        if (bytes, auto) != (self.hash_bytes, self.hash_auto) {
             self.tt = None;
         }
+        (self.hash_bytes, self.hash_auto) = (bytes, auto);
+    }
+
+    /// The size of the hash table now allocated, in bytes (none before the first search).
+    pub fn table_bytes(&self) -> Option<usize> {
+        self.tt.as_ref().map(TransTable::bytes)
     }
 
     /// Sets the number of search threads (at least 1).
@@ -274,7 +288,19 @@ impl Searcher {
                 info,
             };
         }
-        let hash_bytes = self.hash_bytes;
+        let hash_bytes = if self.hash_auto && !budget.instant {
+            tt::auto_bytes(budget.maximum, self.threads).min(self.hash_bytes)
+        } else {
+            self.hash_bytes
+        };
+        // A table sized by the clock grows when a longer move needs it (never shrinks).
+        if self
+            .tt
+            .as_ref()
+            .is_some_and(|t| t.bytes() < tt_size(hash_bytes))
+        {
+            self.tt = None;
+        }
         let tt: &TransTable = self.tt.get_or_insert_with(|| TransTable::new(hash_bytes));
         tt.new_search();
         let max_depth = if budget.instant {

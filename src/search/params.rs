@@ -191,6 +191,12 @@ pub const TM_CHECK_NODES: u64 = 1024;
 pub const TT_BUCKET: usize = 4;
 /// Default transposition-table size in bytes.
 pub const TT_DEFAULT_BYTES: usize = 64 << 20;
+/// A table sized by the clock (no `hash_size` given) gets this many bytes per ms of a move's
+/// maximum time per thread (about 1,200 nodes a ms, room for eight moves of them), rounded up to
+/// a power of two and at least [`TT_AUTO_MIN_BYTES`]: 32 MB at 300 ms a move.
+pub const TT_BYTES_PER_MS: usize = 128 << 10;
+/// The smallest table sized by the clock.
+pub const TT_AUTO_MIN_BYTES: usize = 16 << 20;
 /// Replacement weight of an entry's age against its depth.
 pub const TT_AGE_WEIGHT: i32 = 8;
 
