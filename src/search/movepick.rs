@@ -132,16 +132,25 @@ pub fn order(b: &Board, moves: &mut [Scored], tt: Pos, killers: [Pos; 2], histor
     }
 }
 
-/// Moves the best remaining move to place `i` (selection, so a cutoff skips most sorting).
+/// Moves picked one by one by selection before the rest are sorted at once.
+const PICK_SELECT: usize = 3;
+
+/// Moves the best remaining move to place `i` and returns it; call for `i = 0, 1, 2, …` in
+/// turn. The first few are found by selection, as a cutoff usually comes early; then the rest
+/// are sorted at once (the keys are distinct, so the order is the same).
 #[inline]
 pub fn pick(moves: &mut [Scored], i: usize) -> Pos {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].key > moves[best].key {
-            best = j;
+    if i < PICK_SELECT {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].key > moves[best].key {
+                best = j;
+            }
         }
+        moves.swap(i, best);
+    } else if i == PICK_SELECT {
+        moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.key));
     }
-    moves.swap(i, best);
     moves[i].mv
 }
 
@@ -151,4 +160,25 @@ pub fn is_foul(b: &mut Board, p: Pos) -> bool {
     b.rule().has_fouls(b.side_to_move())
         && b.combo(p, b.side_to_move()) == Combo::Forbid
         && b.is_forbidden(p).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picking_in_turn_gives_every_move_best_first() {
+        for n in [0usize, 1, 3, 4, 5, 40] {
+            let mut moves: Vec<Scored> = (0..n)
+                .map(|i| Scored {
+                    mv: Pos::new(i % 15, i / 15),
+                    key: ((i * 7919) % 61) as i64 * 100 - i as i64,
+                })
+                .collect();
+            let mut want = moves.clone();
+            want.sort_by_key(|m| std::cmp::Reverse(m.key));
+            let got: Vec<Pos> = (0..n).map(|i| pick(&mut moves, i)).collect();
+            assert_eq!(got, want.iter().map(|m| m.mv).collect::<Vec<_>>());
+        }
+    }
 }
