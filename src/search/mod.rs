@@ -208,6 +208,7 @@ impl Searcher {
             "qcombo0" => self.features.qcombo0 = on,
             "qwin" => self.features.qwin = on,
             "late" => self.features.late = on,
+            "lmrall" => self.features.lmrall = on,
             _ => return false,
         }
         true

@@ -483,13 +483,18 @@ impl<'a> Worker<'a> {
             let v = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv)
             } else {
-                let r = if weak
+                let threat = !weak
+                    && self.sh.features.lmrall
+                    && stage == Stage::All
+                    && self.st.board.combo(p, me) < Combo::Four
+                    && self.st.board.combo(p, me.opp()) < Combo::Four;
+                let r = if (weak || threat)
                     && self.sh.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES
                 {
                     let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    (r + i32::from(!pv)).clamp(0, new_depth - 1)
+                    (r + i32::from(!pv) - i32::from(threat)).clamp(0, new_depth - 1)
                 } else {
                     0
                 };

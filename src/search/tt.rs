@@ -59,13 +59,14 @@ struct Bucket {
     e: [[AtomicU64; 2]; TT_BUCKET],
 }
 
-/// `n` empty cache-line buckets in zeroed memory. On Linux the block is mapped with every page
-/// faulted in at once (`MAP_POPULATE`): a page first touched during the search costs several
-/// microseconds, and a fresh table of 150 MB touched at random halved the nodes per second of
-/// the first moves of a game; faulting it in at once costs about 0.4 ms a megabyte, once. (Huge
-/// pages were no faster at 32 MB and sometimes took 60–90 ms more to set up.) Elsewhere the allocator's zeroing path is used (calloc: fresh pages the OS zeroes
+/// `n` empty cache-line buckets in zeroed memory, every page faulted in when the table is made:
+/// a page first touched during the search costs several microseconds, and a fresh table of
+/// 150 MB touched at random halved the nodes per second of the first moves of a game; faulting
+/// it in at once costs about 0.4 ms a megabyte, once. On Linux the block is mapped with
+/// `MAP_POPULATE` (huge pages were no faster at 32 MB and sometimes took 60–90 ms more to set
+/// up). Elsewhere it comes from the allocator's zeroing path (calloc: fresh pages the OS zeroes
 /// on first touch), over-allocated and aligned by hand, as a 64-byte aligned zeroed allocation
-/// would be written through in full by the allocator.
+/// would be written through in full by the allocator; then every page is touched once.
 struct Buckets {
     base: *mut u8,
     layout: std::alloc::Layout,
@@ -117,6 +118,11 @@ impl Buckets {
         let base = unsafe { std::alloc::alloc_zeroed(layout) };
         if base.is_null() {
             std::alloc::handle_alloc_error(layout);
+        }
+        // Fault every page in now rather than during the search.
+        for i in (0..size).step_by(4096) {
+            // SAFETY: inside the allocation, which nothing else refers to yet.
+            unsafe { base.add(i).write_volatile(0) };
         }
         let first = base.wrapping_add(base.align_offset(line)) as *const Bucket;
         Buckets {
