@@ -278,7 +278,9 @@ pub struct Features {
     /// | +99 −95 =6 (taken); smoothing +97 −96 =7 | +103 −93 =4 (not established, off).
     pub multicut: bool,
     /// Move-count pruning at every depth (see [`BEAM_MIN_PLY`]). Before `qcombo`: +103 −88 =9
-    /// (freestyle), +92 −103 =5 (renju); off.
+    /// (freestyle), +92 −103 =5 (renju); off. Under the clock (`kakugo-arena` 300 ms, 200
+    /// games a rule, on against off): 91–107–2 (freestyle, −28 Elo [−77, +20]), 75–117–8
+    /// (renju, −74 [−124, −27]); off.
     pub beam: bool,
     /// Candidate cells only on the lines of the stones (see [`NARROW_REACH`]). 100 openings ×
     /// 2 colours at 100k nodes, on vs off: +106 −82 =12 (freestyle), +100 −96 =4 (renju).
