@@ -9,9 +9,9 @@
 //! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
 //! history; ties go to the lower cell index, so the order is deterministic.
 
-use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
+use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT, MO_VALUE_MUL};
 use super::state::State;
-use crate::board::{Board, Pos};
+use crate::board::{Board, CellValues, Pos};
 use crate::rules::{Color, Combo, Pattern};
 
 /// Which moves a node has.
@@ -116,11 +116,25 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
         + history[p.index()] / MO_HIST_DIV
 }
 
-/// Gives every move its key.
-pub fn order(b: &Board, moves: &mut [Scored], tt: Pos, killers: [Pos; 2], history: &[i32]) {
+/// Gives every move its key; with `values` (feature `vorder`), the evaluation's values of the
+/// cell for both sides break ties within the classes.
+pub fn order(
+    b: &Board,
+    moves: &mut [Scored],
+    tt: Pos,
+    killers: [Pos; 2],
+    history: &[i32],
+    values: Option<&CellValues>,
+) {
     let me = b.side_to_move();
+    let opp = me.opp();
     for m in moves.iter_mut() {
         let mut s = base_score(b, m.mv, me, history);
+        if let Some(v) = values {
+            let own = v[me.index()][b.cell_code(m.mv, me)][0];
+            let theirs = v[opp.index()][b.cell_code(m.mv, opp)][1];
+            s += (own - theirs) * MO_VALUE_MUL;
+        }
         if m.mv == tt {
             s += MO_TT;
         } else if m.mv == killers[0] {

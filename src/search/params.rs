@@ -89,6 +89,8 @@ pub const MO_OPP: [i32; 11] = [0, 0, 12, 8, 40, 80, 1_200, 300, 1_800, 5_000, 50
 pub const MO_TT: i32 = 1 << 24;
 /// Move ordering: first and second killer.
 pub const MO_KILLER: [i32; 2] = [900, 700];
+/// Feature `vorder`: the weight of the evaluation's cell values in the move ordering.
+pub const MO_VALUE_MUL: i32 = 1;
 /// History scores are divided by this before they are added to a move's score.
 pub const MO_HIST_DIV: i32 = 32;
 
@@ -101,6 +103,13 @@ pub const ASP_DELTA: i32 = 40;
 pub const RFP_MAX_DEPTH: i32 = 3;
 /// Reverse futility margin per ply of depth.
 pub const RFP_MARGIN: i32 = 90;
+
+/// Feature `fut`: futility (return the evaluation) below this depth.
+pub const FUT_MAX_DEPTH: i32 = 7;
+/// Feature `fut`: razoring (drop into the leaf four-extension) below this depth.
+pub const RAZOR_MAX_DEPTH: i32 = 5;
+/// Feature `fut`: the margin of futility and razoring, per ply of depth.
+pub const FUT_MARGIN: i32 = 45;
 
 /// Late move reductions from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
@@ -310,6 +319,15 @@ pub struct Features {
     /// games a rule, on against off): 96–92–12 (freestyle, +7 Elo [−40, +54]), 82–110–8
     /// (renju, −49 [−98, −2]); off.
     pub lmrall: bool,
+    /// Futility and razoring over more depths, with a narrower margin (see [`FUT_MARGIN`]):
+    /// at non-PV nodes where the opponent has no open three or four, a node whose evaluation
+    /// is [`FUT_MARGIN`] a ply of depth above beta returns it (below depth [`FUT_MAX_DEPTH`]),
+    /// and one as far below alpha drops into the leaf four-extension (below
+    /// [`RAZOR_MAX_DEPTH`]).
+    pub fut: bool,
+    /// Move ordering adds [`MO_VALUE_MUL`] times the evaluation's values of the cell (ours as
+    /// the side to move's, minus the opponent's as the opponent's) to the class scores.
+    pub vorder: bool,
 }
 
 impl Default for Features {
@@ -332,6 +350,8 @@ impl Default for Features {
             qwin: false,
             late: true,
             lmrall: false,
+            fut: false,
+            vorder: false,
         }
     }
 }

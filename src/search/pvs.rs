@@ -354,6 +354,14 @@ impl<'a> Worker<'a> {
         {
             return eval;
         }
+        if !pv && self.sh.features.fut && quiet_opp && beta.abs() < MATE_BOUND {
+            if depth < FUT_MAX_DEPTH && eval - FUT_MARGIN * depth >= beta {
+                return eval;
+            }
+            if depth < RAZOR_MAX_DEPTH && eval + FUT_MARGIN * depth <= alpha {
+                return self.qsearch(alpha, beta, ply, 0);
+            }
+        }
         if !pv
             && self.sh.features.nmp
             && depth >= NMP_MIN_DEPTH
@@ -429,6 +437,7 @@ impl<'a> Worker<'a> {
             tt_move,
             self.killers[ply],
             &self.history[hist_off..hist_off + CELLS],
+            self.sh.features.vorder.then_some(&*self.sh.eval.cells),
         );
         let me = self.st.board.side_to_move();
         let ext = i32::from(stage == Stage::Block);
