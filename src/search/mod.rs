@@ -405,10 +405,19 @@ fn tt_size(bytes: usize) -> usize {
     (bytes / 64).max(1) * 64
 }
 
-/// The root moves, best first by the move ordering: the generated stage, legal and not excluded;
-/// if that leaves nothing, every legal candidate; if still nothing, every empty cell, nearest the
-/// centre first.
+/// The root moves, best first by the move ordering: on an empty board the centre alone (unless
+/// excluded); else the generated stage, legal and not excluded; if that leaves nothing, every
+/// legal candidate; if still nothing, every empty cell, nearest the centre first.
 fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
+    // The standard first move. The evaluation cannot tell apart cells with nothing near them,
+    // so a search would pick one of them by its noise.
+    let centre = st.board.dims().centre();
+    if st.board.stone_count() == 0 && !exclude.contains(&centre) {
+        return vec![RootMove {
+            mv: centre,
+            pv: vec![centre],
+        }];
+    }
     let mut buf = Vec::new();
     movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
