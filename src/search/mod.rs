@@ -211,6 +211,9 @@ impl Searcher {
             "lmrall" => self.features.lmrall = on,
             "fut" => self.features.fut = on,
             "vorder" => self.features.vorder = on,
+            "futtt" => self.features.futtt = on,
+            "futb4" => self.features.futb4 = on,
+            "iid" => self.features.iid = on,
             _ => return false,
         }
         true

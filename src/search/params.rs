@@ -111,6 +111,9 @@ pub const RAZOR_MAX_DEPTH: i32 = 5;
 /// Feature `fut`: the margin of futility and razoring, per ply of depth.
 pub const FUT_MARGIN: i32 = 45;
 
+/// Feature `iid`: a node this deep without a table move first searches at half the depth.
+pub const IID_MIN_DEPTH: i32 = 7;
+
 /// Late move reductions from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions after this many moves.
@@ -333,6 +336,14 @@ pub struct Features {
     /// Move ordering adds [`MO_VALUE_MUL`] times the evaluation's values of the cell (ours as
     /// the side to move's, minus the opponent's as the opponent's) to the class scores.
     pub vorder: bool,
+    /// Futility and razoring go by the table's score where it bounds the evaluation on the side
+    /// it lies (a lower bound above it, an upper bound below it, or exact).
+    pub futtt: bool,
+    /// Futility and razoring skipped only where the opponent has a four (a five-point), not
+    /// already where he has an open three to make.
+    pub futb4: bool,
+    /// Internal iterative deepening (see [`IID_MIN_DEPTH`]).
+    pub iid: bool,
 }
 
 impl Default for Features {
@@ -357,6 +368,9 @@ impl Default for Features {
             lmrall: false,
             fut: true,
             vorder: false,
+            futtt: false,
+            futb4: false,
+            iid: false,
         }
     }
 }

@@ -345,6 +345,22 @@ impl<'a> Worker<'a> {
         self.evals[ply] = eval;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
+        // The evaluation the pruning below goes by: with `futtt`, a table score that bounds it
+        // on the side it lies.
+        let prune_eval = match hit {
+            Some(h) if self.sh.features.futtt && h.score.abs() < MATE_BOUND => match h.bound {
+                Bound::Lower if h.score > eval => h.score,
+                Bound::Upper if h.score < eval => h.score,
+                Bound::Exact => h.score,
+                _ => eval,
+            },
+            _ => eval,
+        };
+        let fut_ok = if self.sh.features.futb4 {
+            self.st.board.count(opp, Combo::Five) == 0
+        } else {
+            quiet_opp
+        };
         if !pv
             && self.sh.features.rfp
             && depth <= RFP_MAX_DEPTH
@@ -354,11 +370,11 @@ impl<'a> Worker<'a> {
         {
             return eval;
         }
-        if !pv && self.sh.features.fut && quiet_opp && beta.abs() < MATE_BOUND {
-            if depth < FUT_MAX_DEPTH && eval - FUT_MARGIN * depth >= beta {
-                return eval;
+        if !pv && self.sh.features.fut && fut_ok && beta.abs() < MATE_BOUND {
+            if depth < FUT_MAX_DEPTH && prune_eval - FUT_MARGIN * depth >= beta {
+                return prune_eval;
             }
-            if depth < RAZOR_MAX_DEPTH && eval + FUT_MARGIN * depth <= alpha {
+            if depth < RAZOR_MAX_DEPTH && prune_eval + FUT_MARGIN * depth <= alpha {
                 return self.qsearch(alpha, beta, ply, 0);
             }
         }
@@ -380,6 +396,19 @@ impl<'a> Worker<'a> {
             }
             if v >= beta && v < MATE_BOUND {
                 return v;
+            }
+        }
+        // Internal iterative deepening: a deep node without a table move first searches at
+        // half the depth for one.
+        let mut hit = hit;
+        if self.sh.features.iid && depth >= IID_MIN_DEPTH && tt_move.is_none() {
+            self.search(alpha, beta, depth / 2, ply, pv);
+            if self.aborted {
+                return 0;
+            }
+            hit = self.sh.tt.probe(key, ply);
+            if let Some(h) = hit {
+                tt_move = h.mv;
             }
         }
         // Singular extension: a TT move that scored well at nearly this depth, while every
