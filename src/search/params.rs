@@ -334,7 +334,9 @@ pub struct Features {
     /// under the clock, they gain.
     pub fut: bool,
     /// Move ordering adds [`MO_VALUE_MUL`] times the evaluation's values of the cell (ours as
-    /// the side to move's, minus the opponent's as the opponent's) to the class scores.
+    /// the side to move's, minus the opponent's as the opponent's) to the class scores. At 300 ms
+    /// a move (`kakugo-arena`, 200 games a rule, on against off): 93–86–21 (freestyle, +12 Elo
+    /// [−34, +58]), 96–93–11 (renju, +5 [−42, +52]); no gain established, off.
     pub vorder: bool,
     /// Futility and razoring go by the table's score where it bounds the evaluation on the side
     /// it lies (a lower bound above it, an upper bound below it, or exact).
