@@ -214,6 +214,7 @@ impl Searcher {
             "futtt" => self.features.futtt = on,
             "futb4" => self.features.futb4 = on,
             "iid" => self.features.iid = on,
+            "counter" => self.features.counter = on,
             _ => return false,
         }
         true
@@ -425,7 +426,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
     movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist, None);
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 3], &hist, None);
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

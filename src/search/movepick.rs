@@ -116,13 +116,14 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
         + history[p.index()] / MO_HIST_DIV
 }
 
-/// Gives every move its key; with `values` (feature `vorder`), the evaluation's values of the
+/// Gives every move its key: `killers` are the two killers of the ply and the counter move of
+/// the opponent's last move (or [`Pos::NONE`]); with `values` (feature `vorder`), the evaluation's values of the
 /// cell for both sides break ties within the classes.
 pub fn order(
     b: &Board,
     moves: &mut [Scored],
     tt: Pos,
-    killers: [Pos; 2],
+    killers: [Pos; 3],
     history: &[i32],
     values: Option<&CellValues>,
 ) {
@@ -141,6 +142,8 @@ pub fn order(
             s += MO_KILLER[0];
         } else if m.mv == killers[1] {
             s += MO_KILLER[1];
+        } else if m.mv == killers[2] {
+            s += MO_KILLER[2];
         }
         m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
     }

@@ -87,8 +87,8 @@ pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 
 pub const MO_OPP: [i32; 11] = [0, 0, 12, 8, 40, 80, 1_200, 300, 1_800, 5_000, 50_000];
 /// Move ordering: the transposition-table move.
 pub const MO_TT: i32 = 1 << 24;
-/// Move ordering: first and second killer.
-pub const MO_KILLER: [i32; 2] = [900, 700];
+/// Move ordering: first and second killer, and the counter move (feature `counter`).
+pub const MO_KILLER: [i32; 3] = [900, 700, 800];
 /// Feature `vorder`: the weight of the evaluation's cell values in the move ordering.
 pub const MO_VALUE_MUL: i32 = 1;
 /// History scores are divided by this before they are added to a move's score.
@@ -346,6 +346,9 @@ pub struct Features {
     pub futb4: bool,
     /// Internal iterative deepening (see [`IID_MIN_DEPTH`]).
     pub iid: bool,
+    /// Counter moves: the quiet move that last refuted the opponent's last move is ordered
+    /// between the killers.
+    pub counter: bool,
 }
 
 impl Default for Features {
@@ -373,6 +376,7 @@ impl Default for Features {
             futtt: false,
             futb4: false,
             iid: false,
+            counter: false,
         }
     }
 }

@@ -54,6 +54,8 @@ pub struct Worker<'a> {
     /// Set once the search must end; every score after it is meaningless.
     pub aborted: bool,
     killers: Vec<[Pos; 2]>,
+    /// Per side to move and the opponent's last move, the quiet move that last refuted it.
+    counters: Vec<Pos>,
     /// Per ply, the move a singularity search leaves out (`Pos::NONE`: none).
     excluded: Vec<Pos>,
     /// Per ply, the static evaluation of the node on the current line ([`NO_EVAL`]: none).
@@ -96,6 +98,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             aborted: false,
             killers: vec![[Pos::NONE; 2]; MAX_PLY + 2],
+            counters: vec![Pos::NONE; 2 * CELLS],
             excluded: vec![Pos::NONE; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             history: vec![0; 2 * CELLS],
@@ -464,7 +467,10 @@ impl<'a> Worker<'a> {
             &self.st.board,
             &mut moves,
             tt_move,
-            self.killers[ply],
+            {
+                let [k0, k1] = self.killers[ply];
+                [k0, k1, self.counter_of_last()]
+            },
             &self.history[hist_off..hist_off + CELLS],
             self.sh.features.vorder.then_some(&*self.sh.eval.cells),
         );
@@ -590,6 +596,20 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The slot of [`Worker::counters`] for the side to move and the opponent's last move.
+    fn counter_index(&self) -> Option<usize> {
+        let last = *self.st.board.history().last()?;
+        (!last.is_none()).then(|| self.hist_index(last))
+    }
+
+    /// The counter move of the opponent's last move, if the feature is on and there is one.
+    fn counter_of_last(&self) -> Pos {
+        match self.counter_index() {
+            Some(i) if self.sh.features.counter => self.counters[i],
+            _ => Pos::NONE,
+        }
+    }
+
     /// Whether late move pruning skips a quiet move after `searched` moves at `depth`.
     #[inline]
     fn lmp_prunes(&self, depth: i32, searched: usize) -> bool {
@@ -602,6 +622,11 @@ impl<'a> Worker<'a> {
         self.reward(p, bonus);
         for m in tried {
             self.reward(m.mv, -bonus);
+        }
+        if quiet && self.sh.features.counter {
+            if let Some(i) = self.counter_index() {
+                self.counters[i] = p;
+            }
         }
         if quiet && self.killers[ply][0] != p {
             self.killers[ply][1] = self.killers[ply][0];
