@@ -342,7 +342,9 @@ pub struct Features {
     /// it lies (a lower bound above it, an upper bound below it, or exact).
     pub futtt: bool,
     /// Futility and razoring skipped only where the opponent has a four (a five-point), not
-    /// already where he has an open three to make.
+    /// already where he has an open three to make. At 300 ms a move (`kakugo-arena`, on against
+    /// off, stopped early): 49–66–6 (freestyle, 121 games, −49 Elo [−112, +11]), 61–65–10
+    /// (renju, 136 games, −10 [−67, +46]); off.
     pub futb4: bool,
     /// Internal iterative deepening (see [`IID_MIN_DEPTH`]).
     pub iid: bool,
