@@ -351,7 +351,9 @@ pub struct Features {
     /// Internal iterative deepening (see [`IID_MIN_DEPTH`]).
     pub iid: bool,
     /// Counter moves: the quiet move that last refuted the opponent's last move is ordered
-    /// between the killers.
+    /// between the killers. With `futtt`, at 300 ms a move (`kakugo-arena`, on against off,
+    /// stopped early): 54–47–9 (freestyle, 110 games, +22 Elo [−40, +86]), 51–62–1 (renju,
+    /// 114 games, −34 [−99, +30]); off.
     pub counter: bool,
 }
 
