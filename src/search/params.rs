@@ -108,7 +108,9 @@ pub const RFP_MARGIN: i32 = 90;
 pub const FUT_MAX_DEPTH: i32 = 7;
 /// Feature `fut`: razoring (drop into the leaf four-extension) below this depth.
 pub const RAZOR_MAX_DEPTH: i32 = 5;
-/// Feature `fut`: the margin of futility and razoring, per ply of depth.
+/// Feature `fut`: the margin of futility and razoring, per ply of depth. 35 against 45 (with
+/// `futtt`, 300 ms a move, `kakugo-arena`, stopped early): 70–66–5 (freestyle, 141 games, +10
+/// Elo [−47, +67]), 63–80–3 (renju, 146 games, −41 [−98, +15]); 45 stays.
 pub const FUT_MARGIN: i32 = 45;
 
 /// Feature `iid`: a node this deep without a table move first searches at half the depth.
