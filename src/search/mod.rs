@@ -215,6 +215,7 @@ impl Searcher {
             "futb4" => self.features.futb4 = on,
             "iid" => self.features.iid = on,
             "counter" => self.features.counter = on,
+            "futpv" => self.features.futpv = on,
             _ => return false,
         }
         true

@@ -357,6 +357,8 @@ pub struct Features {
     /// stopped early): 54–47–9 (freestyle, 110 games, +22 Elo [−40, +86]), 51–62–1 (renju,
     /// 114 games, −34 [−99, +30]); off.
     pub counter: bool,
+    /// Futility and razoring also at PV nodes (never at the root). Not yet measured; off.
+    pub futpv: bool,
 }
 
 impl Default for Features {
@@ -385,6 +387,7 @@ impl Default for Features {
             futb4: false,
             iid: false,
             counter: false,
+            futpv: false,
         }
     }
 }

@@ -373,7 +373,11 @@ impl<'a> Worker<'a> {
         {
             return eval;
         }
-        if !pv && self.sh.features.fut && fut_ok && beta.abs() < MATE_BOUND {
+        if (!pv || self.sh.features.futpv)
+            && self.sh.features.fut
+            && fut_ok
+            && beta.abs() < MATE_BOUND
+        {
             if depth < FUT_MAX_DEPTH && prune_eval - FUT_MARGIN * depth >= beta {
                 return prune_eval;
             }
