@@ -216,6 +216,7 @@ impl Searcher {
             "iid" => self.features.iid = on,
             "counter" => self.features.counter = on,
             "futpv" => self.features.futpv = on,
+            "improving" => self.features.improving = on,
             _ => return false,
         }
         true

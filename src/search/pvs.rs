@@ -485,6 +485,11 @@ impl<'a> Worker<'a> {
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
         let excluded = self.excluded[ply];
+        // Not improving: the side to move stands no better than two plies before.
+        let worse = self.sh.features.improving
+            && ply >= 2
+            && self.evals[ply - 2] != NO_EVAL
+            && self.evals[ply] <= self.evals[ply - 2];
         let limit = if self.sh.features.beam && ply >= BEAM_MIN_PLY && stage != Stage::Block {
             let b = &self.st.board;
             let quiet = b.count_at_least(me, Combo::FlexFour) == 0
@@ -520,7 +525,7 @@ impl<'a> Worker<'a> {
             if weak
                 && !pv
                 && self.sh.features.lmp
-                && self.lmp_prunes(depth, searched)
+                && self.lmp_prunes(depth, searched, worse)
                 && best > -MATE_BOUND
             {
                 continue;
@@ -542,7 +547,8 @@ impl<'a> Worker<'a> {
                     && searched >= LMR_MIN_MOVES
                 {
                     let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    (r + i32::from(!pv) - i32::from(threat)).clamp(0, new_depth - 1)
+                    (r + i32::from(!pv) + i32::from(worse && weak) - i32::from(threat))
+                        .clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -616,8 +622,10 @@ impl<'a> Worker<'a> {
 
     /// Whether late move pruning skips a quiet move after `searched` moves at `depth`.
     #[inline]
-    fn lmp_prunes(&self, depth: i32, searched: usize) -> bool {
-        depth <= LMP_MAX_DEPTH && searched >= LMP_BASE + (depth * depth) as usize
+    fn lmp_prunes(&self, depth: i32, searched: usize, worse: bool) -> bool {
+        let n = LMP_BASE + (depth * depth) as usize;
+        let n = if worse { n * LMP_WORSE_PCT / 100 } else { n };
+        depth <= LMP_MAX_DEPTH && searched >= n
     }
 
     /// Killers and history after move `p` failed high, `tried` having been searched before it.
