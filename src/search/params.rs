@@ -366,7 +366,9 @@ pub struct Features {
     pub futpv: bool,
     /// Where the side to move's evaluation is no better than two plies before (not
     /// improving), late moves are reduced a ply more and late move pruning starts after
-    /// [`LMP_WORSE_PCT`] percent of the moves. Not yet measured; off.
+    /// [`LMP_WORSE_PCT`] percent of the moves. On: at 300 ms a move (`kakugo-arena`, 200 games a
+    /// rule, on against off): 108–82–10 (freestyle, +45 Elo [−1, +94]), 101–94–5 (renju, +12
+    /// [−36, +60]); pooled 209–176–15 (+29).
     pub improving: bool,
 }
 
@@ -397,7 +399,7 @@ impl Default for Features {
             iid: false,
             counter: false,
             futpv: false,
-            improving: false,
+            improving: true,
         }
     }
 }
