@@ -110,7 +110,9 @@ pub const FUT_MAX_DEPTH: i32 = 7;
 pub const RAZOR_MAX_DEPTH: i32 = 5;
 /// Feature `fut`: the margin of futility and razoring, per ply of depth. 35 against 45 (with
 /// `futtt`, 300 ms a move, `kakugo-arena`, stopped early): 70–66–5 (freestyle, 141 games, +10
-/// Elo [−47, +67]), 63–80–3 (renju, 146 games, −41 [−98, +15]); 45 stays.
+/// Elo [−47, +67]), 63–80–3 (renju, 146 games, −41 [−98, +15]); 45 stays. 55 against 45 (with
+/// `improving`, stopped early): 58–50–11 (freestyle, 119 games, +23 [−36, +84]), 84–67–5 (renju,
+/// 156 games, +38 [−16, +93]); promising, not yet established: 45 stays until a full run.
 pub const FUT_MARGIN: i32 = 45;
 
 /// Feature `iid`: a node this deep without a table move first searches at half the depth.
