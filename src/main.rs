@@ -1,6 +1,7 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
 //! `--feature NAME=on|off` (repeatable): the same with a search feature switched, for A/B
-//! matches (e.g. `--feature threats=off`); `bench`: the benchmarks; `solve`: the VCF/VCT solver
+//! matches (e.g. `--feature threats=off`); `bench [board|search]`: the benchmarks
+//! (both by default); `solve`: the VCF/VCT solver
 //! on a position.
 
 /// The searcher the `--feature` options ask for, or why not.
@@ -28,8 +29,13 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => {
-            kakugo::bench::run_board();
-            kakugo::bench::run_search();
+            let part = args.get(1).map(String::as_str);
+            if part != Some("search") {
+                kakugo::bench::run_board();
+            }
+            if part != Some("board") {
+                kakugo::bench::run_search();
+            }
         }
         Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
         None => kakugo::protocol::run(),
@@ -37,7 +43,7 @@ fn main() {
             Ok(s) => kakugo::protocol::run_with(s),
             Err(e) => {
                 eprintln!("pbrain-kakugo: {e}");
-                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench | solve ...");
+                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] | solve ...");
                 std::process::exit(2);
             }
         },

@@ -226,6 +226,33 @@ fn empty_board_centre_and_exclusions() {
 }
 
 #[test]
+fn a_table_emptied_in_place_searches_like_a_fresh_one() {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(Rule::Renju, dims);
+    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7g9", dims).unwrap() {
+        b.make(p);
+    }
+    let limits = Limits {
+        max_depth: Some(6),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    let first = s.search(&b, &limits, &stop, &mut |_| {});
+    // The table now holds the first search: searching again reuses it and costs fewer nodes.
+    let again = s.search(&b, &limits, &stop, &mut |_| {});
+    assert!(again.info.nodes < first.info.nodes);
+    s.clear_in_place();
+    let emptied = s.search(&b, &limits, &stop, &mut |_| {});
+    s.clear();
+    let fresh = s.search(&b, &limits, &stop, &mut |_| {});
+    assert_eq!(emptied.info.nodes, first.info.nodes);
+    assert_eq!(fresh.info.nodes, first.info.nodes);
+    assert_eq!(emptied.best, first.best);
+}
+
+#[test]
 fn a_raised_stop_still_gives_a_legal_move() {
     let dims = Dims::square(15).unwrap();
     let mut b = Board::new(Rule::Renju, dims);
