@@ -26,6 +26,16 @@ fn search(b: &Board, depth: u32, nodes: u64) -> SearchResult {
     s.search(b, &limits, &AtomicBool::new(false), &mut |_| {})
 }
 
+/// A 15×15 board of `rule` after the moves `moves` (e.g. "h8i9j8").
+fn opened(rule: Rule, moves: &str) -> Board {
+    let dims = Dims::square(15).unwrap();
+    let mut b = Board::new(rule, dims);
+    for p in kakugo::board::notation::parse_moves(moves, dims).unwrap() {
+        b.make(p);
+    }
+    b
+}
+
 const EMPTY_ROWS: &str = "...............\n";
 
 fn diagram(rows: &[&str]) -> String {
@@ -227,11 +237,7 @@ fn empty_board_centre_and_exclusions() {
 
 #[test]
 fn a_table_emptied_in_place_searches_like_a_fresh_one() {
-    let dims = Dims::square(15).unwrap();
-    let mut b = Board::new(Rule::Renju, dims);
-    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7g9", dims).unwrap() {
-        b.make(p);
-    }
+    let b = opened(Rule::Renju, "h8i9j8i8i7g9");
     let limits = Limits {
         max_depth: Some(6),
         ..Limits::default()
@@ -254,11 +260,7 @@ fn a_table_emptied_in_place_searches_like_a_fresh_one() {
 
 #[test]
 fn a_raised_stop_still_gives_a_legal_move() {
-    let dims = Dims::square(15).unwrap();
-    let mut b = Board::new(Rule::Renju, dims);
-    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7", dims).unwrap() {
-        b.make(p);
-    }
+    let b = opened(Rule::Renju, "h8i9j8i8i7");
     let mut s = Searcher::new();
     s.set_hash_bytes(1 << 20);
     let r = s.search(&b, &Limits::default(), &AtomicBool::new(true), &mut |_| {});
@@ -267,11 +269,7 @@ fn a_raised_stop_still_gives_a_legal_move() {
 
 #[test]
 fn two_threads_return_a_legal_move() {
-    let dims = Dims::square(15).unwrap();
-    let mut b = Board::new(Rule::Standard, dims);
-    for p in kakugo::board::notation::parse_moves("h8i9j8i8i7g9", dims).unwrap() {
-        b.make(p);
-    }
+    let b = opened(Rule::Standard, "h8i9j8i8i7g9");
     let mut s = Searcher::new();
     s.set_hash_bytes(1 << 20);
     s.set_threads(2);
@@ -288,11 +286,7 @@ fn two_threads_return_a_legal_move() {
 
 #[test]
 fn the_clock_sizes_the_table_within_the_limit() {
-    let dims = Dims::square(15).unwrap();
-    let mut b = Board::new(Rule::Freestyle, dims);
-    for p in kakugo::board::notation::parse_moves("h8i9j8", dims).unwrap() {
-        b.make(p);
-    }
+    let b = opened(Rule::Freestyle, "h8i9j8");
     let at = |turn_ms: u64| Limits {
         max_depth: Some(2),
         time: kakugo::search::TimeControl {

@@ -216,6 +216,9 @@ impl Searcher {
             "iid" => self.features.iid = on,
             "counter" => self.features.counter = on,
             "futpv" => self.features.futpv = on,
+            "futimp" => self.features.futimp = on,
+            "alphared" => self.features.alphared = on,
+            "farlmr" => self.features.farlmr = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

@@ -127,6 +127,13 @@ pub const LMR_MIN_MOVES: usize = 3;
 /// 140–152–14, renju 146–129–13; no gain established, 2.0 stays.
 pub const LMR_DIV: f64 = 2.0;
 
+/// Feature `alphared`: nodes from this depth on lose a ply after alpha rose.
+pub const ALPHARED_MIN_DEPTH: i32 = 3;
+/// Feature `alphared`: up to this depth.
+pub const ALPHARED_MAX_DEPTH: i32 = 11;
+/// Feature `farlmr`: the distance from the last moves beyond which a weak move is far.
+pub const FAR_DIST: usize = 3;
+
 /// Late move pruning up to this depth.
 pub const LMP_MAX_DEPTH: i32 = 4;
 /// Late move pruning: weak moves (no three of ours, no stop of a four of the opponent's) after
@@ -374,6 +381,16 @@ pub struct Features {
     /// rule, on against off): 108–82–10 (freestyle, +45 Elo [−1, +94]), 101–94–5 (renju, +12
     /// [−36, +60]); pooled 209–176–15 (+29).
     pub improving: bool,
+    /// Futility counts a ply of depth less where the side to move's evaluation is better than
+    /// two plies before (improving), as the bound it prunes against is likelier to hold there.
+    pub futimp: bool,
+    /// At a PV node, once a move raised alpha (without a cut-off), the moves after it are
+    /// searched a ply shallower (between depths [`ALPHARED_MIN_DEPTH`] and
+    /// [`ALPHARED_MAX_DEPTH`]), and the node is stored at that depth.
+    pub alphared: bool,
+    /// Late move reductions a ply deeper for weak moves farther than [`FAR_DIST`] (in both
+    /// coordinates' larger difference) from both last moves.
+    pub farlmr: bool,
 }
 
 impl Default for Features {
@@ -404,6 +421,9 @@ impl Default for Features {
             counter: false,
             futpv: false,
             improving: true,
+            futimp: false,
+            alphared: false,
+            farlmr: false,
         }
     }
 }

@@ -378,7 +378,12 @@ impl<'a> Worker<'a> {
             && fut_ok
             && beta.abs() < MATE_BOUND
         {
-            if depth < FUT_MAX_DEPTH && prune_eval - FUT_MARGIN * depth >= beta {
+            let improving = self.sh.features.futimp
+                && ply >= 2
+                && self.evals[ply - 2] != NO_EVAL
+                && eval > self.evals[ply - 2];
+            let fut_depth = depth - i32::from(improving);
+            if depth < FUT_MAX_DEPTH && prune_eval - FUT_MARGIN * fut_depth >= beta {
                 return prune_eval;
             }
             if depth < RAZOR_MAX_DEPTH && prune_eval + FUT_MARGIN * depth <= alpha {
@@ -453,7 +458,7 @@ impl<'a> Worker<'a> {
         &mut self,
         mut alpha: i32,
         beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv: bool,
         tt_move: Pos,
@@ -490,6 +495,14 @@ impl<'a> Worker<'a> {
             && ply >= 2
             && self.evals[ply - 2] != NO_EVAL
             && self.evals[ply] <= self.evals[ply - 2];
+        // The last two moves (the opponent's, then ours), for `farlmr`.
+        let recent = if self.sh.features.farlmr {
+            let h = self.st.board.history();
+            let at = |k: usize| h.len().checked_sub(k).map_or(Pos::NONE, |i| h[i]);
+            [at(1), at(2)]
+        } else {
+            [Pos::NONE; 2]
+        };
         let limit = if self.sh.features.beam && ply >= BEAM_MIN_PLY && stage != Stage::Block {
             let b = &self.st.board;
             let quiet = b.count_at_least(me, Combo::FlexFour) == 0
@@ -547,8 +560,15 @@ impl<'a> Worker<'a> {
                     && searched >= LMR_MIN_MOVES
                 {
                     let r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    (r + i32::from(!pv) + i32::from(worse && weak) - i32::from(threat))
-                        .clamp(0, new_depth - 1)
+                    // Far: a weak move away from both last moves.
+                    let far = weak
+                        && self.sh.features.farlmr
+                        && recent
+                            .iter()
+                            .all(|&q| q.is_none() || p.distance(q) > FAR_DIST);
+                    (r + i32::from(!pv) + i32::from(worse && weak) + i32::from(far)
+                        - i32::from(threat))
+                    .clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -578,6 +598,13 @@ impl<'a> Worker<'a> {
                     if v >= beta {
                         self.on_cutoff(&moves[..i], p, depth, ply, quiet);
                         break;
+                    }
+                    // The moves after one that raised alpha are searched a ply shallower.
+                    if self.sh.features.alphared
+                        && (ALPHARED_MIN_DEPTH..=ALPHARED_MAX_DEPTH).contains(&depth)
+                        && v.abs() < MATE_BOUND
+                    {
+                        depth -= 1;
                     }
                 }
             }
