@@ -112,7 +112,10 @@ pub const RAZOR_MAX_DEPTH: i32 = 5;
 /// `futtt`, 300 ms a move, `kakugo-arena`, stopped early): 70–66–5 (freestyle, 141 games, +10
 /// Elo [−47, +67]), 63–80–3 (renju, 146 games, −41 [−98, +15]); 45 stays. 55 against 45 (with
 /// `improving`, stopped early): 58–50–11 (freestyle, 119 games, +23 [−36, +84]), 84–67–5 (renju,
-/// 156 games, +38 [−16, +93]); promising, not yet established: 45 stays until a full run.
+/// 156 games, +38 [−16, +93]); then a second run of 200 games a rule: 92–91–17 (freestyle),
+/// 106–87–7 (renju); pooled 150–141–28 (freestyle, 319 games, +10 Elo) and 190–154–12 (renju,
+/// 356 games, +35 [−1, +71]). 65 against 45 (renju, 200 games): 95–97–8 (−3 [−51, +44]). No
+/// gain established in either rule: 45 stays.
 pub const FUT_MARGIN: i32 = 45;
 
 /// Feature `iid`: a node this deep without a table move first searches at half the depth.
