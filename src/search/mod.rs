@@ -219,6 +219,7 @@ impl Searcher {
             "futimp" => self.features.futimp = on,
             "alphared" => self.features.alphared = on,
             "farlmr" => self.features.farlmr = on,
+            "killred" => self.features.killred = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

@@ -396,6 +396,8 @@ pub struct Features {
     /// Late move reductions a ply deeper for weak moves farther than [`FAR_DIST`] (in both
     /// coordinates' larger difference) from both last moves.
     pub farlmr: bool,
+    /// Late move reductions a ply shallower for the killer moves.
+    pub killred: bool,
 }
 
 impl Default for Features {
@@ -429,6 +431,7 @@ impl Default for Features {
             futimp: false,
             alphared: false,
             farlmr: false,
+            killred: false,
         }
     }
 }

@@ -566,8 +566,10 @@ impl<'a> Worker<'a> {
                         && recent
                             .iter()
                             .all(|&q| q.is_none() || p.distance(q) > FAR_DIST);
+                    let killer = self.sh.features.killred && self.killers[ply].contains(&p);
                     (r + i32::from(!pv) + i32::from(worse && weak) + i32::from(far)
-                        - i32::from(threat))
+                        - i32::from(threat)
+                        - i32::from(killer))
                     .clamp(0, new_depth - 1)
                 } else {
                     0
