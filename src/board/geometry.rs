@@ -68,6 +68,13 @@ impl Pos {
     pub fn distance(self, o: Pos) -> usize {
         self.x().abs_diff(o.x()).max(self.y().abs_diff(o.y()))
     }
+
+    /// Whether `o` lies on one of this cell's four lines, at most `reach` cells away.
+    #[inline]
+    pub fn aligned_within(self, o: Pos, reach: usize) -> bool {
+        let (dx, dy) = (self.x().abs_diff(o.x()), self.y().abs_diff(o.y()));
+        (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+    }
 }
 
 impl fmt::Debug for Pos {

@@ -220,6 +220,7 @@ impl Searcher {
             "alphared" => self.features.alphared = on,
             "farlmr" => self.features.farlmr = on,
             "killred" => self.features.killred = on,
+            "guard" => self.features.guard = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }
@@ -439,7 +440,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
         }];
     }
     let mut buf = Vec::new();
-    movepick::generate(st, &mut buf);
+    movepick::generate(st, &mut buf, false);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
         movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 3], &hist, None);

@@ -9,7 +9,9 @@
 //! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
 //! history; ties go to the lower cell index, so the order is deterministic.
 
-use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT, MO_VALUE_MUL};
+use super::params::{
+    GUARD_MAX_POINTS, GUARD_REACH, MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT, MO_VALUE_MUL,
+};
 use super::state::State;
 use crate::board::{Board, CellValues, Pos};
 use crate::rules::{Color, Combo, Pattern};
@@ -21,6 +23,9 @@ pub enum Stage {
     Block,
     /// Only defences against an open three (and our own fours).
     Defend,
+    /// Only defences against a four-three point of the opponent, and our own fours (feature
+    /// `guard`).
+    Guard,
     /// All candidates.
     All,
     /// No defence: the side to move loses in this many plies.
@@ -64,8 +69,9 @@ fn on_four_line(b: &Board, p: Pos, c: Color) -> bool {
     (0..4).any(|d| b.pattern(p, d, c) >= Pattern::B4)
 }
 
-/// Generates the moves of the side to move into `out` (unordered keys) and says which stage.
-pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
+/// Generates the moves of the side to move into `out` (unordered keys) and says which stage;
+/// with `guard`, a four-three point of the opponent is met only by defences or our fours.
+pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool) -> Stage {
     out.clear();
     let me = st.board.side_to_move();
     let opp = me.opp();
@@ -79,6 +85,10 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
         return Stage::Block;
     }
     if st.board.count(opp, Combo::FlexFour) == 0 {
+        if guard && st.board.count(opp, Combo::FourThree) > 0 && guard_moves(st, out) {
+            return Stage::Guard;
+        }
+        out.clear();
         st.for_each_candidate(|p| out.push(Scored { mv: p, key: 0 }));
         return Stage::All;
     }
@@ -106,6 +116,61 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
         return Stage::Lost(4);
     }
     Stage::Defend
+}
+
+/// The moves against the opponent's four-three points (he has some, and no straight-four
+/// point): our fours, and the legal cells on the lines of those points after which he has
+/// neither a four-three nor a straight-four point. Not exact (a block of his four that makes
+/// a four of ours can turn a quiet move into a defence), so nothing is proven from it: false
+/// (and `out` left to be refilled) when there are more than [`GUARD_MAX_POINTS`] such points or
+/// no such move.
+fn guard_moves(st: &mut State, out: &mut Vec<Scored>) -> bool {
+    let me = st.board.side_to_move();
+    let opp = me.opp();
+    let mut points = [Pos::NONE; GUARD_MAX_POINTS];
+    let mut n = 0;
+    let mut too_many = false;
+    st.for_each_candidate(|p| {
+        if st.board.combo(p, opp) == Combo::FourThree {
+            if n < GUARD_MAX_POINTS {
+                points[n] = p;
+                n += 1;
+            } else {
+                too_many = true;
+            }
+        }
+    });
+    if too_many || n == 0 {
+        return false;
+    }
+    let mut cells = Vec::with_capacity(32);
+    st.for_each_candidate(|p| {
+        let b = &st.board;
+        if b.combo(p, me) >= Combo::Four
+            || points[..n]
+                .iter()
+                .any(|&q| p.aligned_within(q, GUARD_REACH))
+        {
+            cells.push(p);
+        }
+    });
+    for p in cells {
+        let b = &mut st.board;
+        if is_foul(b, p) {
+            continue;
+        }
+        if b.combo(p, me) >= Combo::Four {
+            out.push(Scored { mv: p, key: 0 });
+            continue;
+        }
+        b.make(p);
+        let ok = b.count(opp, Combo::FourThree) == 0 && b.count_at_least(opp, Combo::FlexFour) == 0;
+        b.unmake();
+        if ok {
+            out.push(Scored { mv: p, key: 0 });
+        }
+    }
+    !out.is_empty()
 }
 
 /// The ordering key of `p` for the side to move, without TT move and killers.
@@ -196,6 +261,76 @@ mod tests {
             want.sort_by_key(|m| std::cmp::Reverse(m.key));
             let got: Vec<Pos> = (0..n).map(|i| pick(&mut moves, i)).collect();
             assert_eq!(got, want.iter().map(|m| m.mv).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[cfg(test)]
+mod guard_tests {
+    use super::*;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    /// Black: a three closed by White on one side along a row, and a two on a column that
+    /// the same cell turns into an open three: a four-three point at (10, 7); White to move.
+    fn four_three_for_black(rule: Rule) -> State {
+        let mut b = Board::new(rule, Dims::square(15).unwrap());
+        let moves = [
+            (7, 7),
+            (6, 7),
+            (8, 7),
+            (1, 1),
+            (9, 7),
+            (1, 13),
+            (10, 5),
+            (13, 1),
+            (10, 6),
+        ];
+        for (x, y) in moves {
+            b.make(Pos::new(x, y));
+        }
+        State::new(&b)
+    }
+
+    #[test]
+    fn a_four_three_point_is_met_only_by_defences_and_fours() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let mut st = four_three_for_black(rule);
+            let point = Pos::new(10, 7);
+            assert_eq!(st.board.combo(point, Color::Black), Combo::FourThree);
+            let mut all = Vec::new();
+            assert_eq!(generate(&mut st, &mut all, false), Stage::All);
+            let mut guarded = Vec::new();
+            assert_eq!(generate(&mut st, &mut guarded, true), Stage::Guard);
+            let cells: Vec<Pos> = guarded.iter().map(|m| m.mv).collect();
+            assert!(cells.contains(&point), "{rule:?}: the point itself");
+            assert!(
+                cells.len() < all.len() / 2,
+                "{rule:?}: {} of {}",
+                cells.len(),
+                all.len()
+            );
+            for &p in &cells {
+                st.board.make(p);
+                let left = st.board.count(Color::Black, Combo::FourThree)
+                    + st.board.count_at_least(Color::Black, Combo::FlexFour);
+                st.board.unmake();
+                assert_eq!(left, 0, "{rule:?}: {p:?} leaves a threat");
+            }
+            // Every defence in the full list was kept.
+            for m in &all {
+                st.board.make(m.mv);
+                let left = st.board.count(Color::Black, Combo::FourThree)
+                    + st.board.count_at_least(Color::Black, Combo::FlexFour);
+                st.board.unmake();
+                if left == 0 {
+                    assert!(
+                        cells.contains(&m.mv),
+                        "{rule:?}: defence {:?} dropped",
+                        m.mv
+                    );
+                }
+            }
         }
     }
 }

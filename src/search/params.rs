@@ -400,6 +400,10 @@ pub struct Features {
     pub farlmr: bool,
     /// Late move reductions a ply shallower for the killer moves.
     pub killred: bool,
+    /// Where the opponent has a four-three point (and no straight-four point), only moves that
+    /// leave him none, and our fours, are searched (below the root; see
+    /// [`GUARD_MAX_POINTS`]).
+    pub guard: bool,
 }
 
 impl Default for Features {
@@ -434,9 +438,17 @@ impl Default for Features {
             alphared: false,
             farlmr: false,
             killred: false,
+            guard: false,
         }
     }
 }
+
+/// Feature `guard`: with more four-three points of the opponent than this, all moves are
+/// searched.
+pub const GUARD_MAX_POINTS: usize = 4;
+/// Feature `guard`: defences are looked for on the lines of his four-three points, at most
+/// this many cells away.
+pub const GUARD_REACH: usize = 5;
 
 /// Root threat probe: node limit of the VCF search before the main search.
 pub const PROBE_VCF_NODES: u64 = 200_000;
