@@ -466,7 +466,8 @@ impl<'a> Worker<'a> {
         tt_ext: i32,
     ) -> i32 {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
-        let stage = movepick::generate(&mut self.st, &mut moves, self.sh.features.guard);
+        let guard = self.sh.features.guard && depth >= GUARD_MIN_DEPTH;
+        let stage = movepick::generate(&mut self.st, &mut moves, guard);
         if let Stage::Lost(n) = stage {
             self.bufs[ply] = moves;
             return -(MATE - (ply as i32 + n as i32));
