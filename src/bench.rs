@@ -161,10 +161,10 @@ pub fn search_positions() -> Vec<Board> {
     out
 }
 
-/// Searches every bench position to `depth` with one thread and an emptied table; returns
+/// Searches every bench position to `depth` with `s` (one thread, an emptied table); returns
 /// (total nodes, seconds).
-pub fn search_bench(depth: u32) -> (u64, f64) {
-    use crate::search::{Limits, Searcher};
+pub fn search_bench(depth: u32, mut s: crate::search::Searcher) -> (u64, f64) {
+    use crate::search::Limits;
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -173,7 +173,7 @@ pub fn search_bench(depth: u32) -> (u64, f64) {
         max_depth: Some(depth),
         ..Default::default()
     };
-    let mut s = Searcher::new();
+    s.set_threads(1);
     s.set_hash_bytes(SEARCH_HASH);
     let (mut nodes, mut secs) = (0u64, 0f64);
     for b in search_positions() {
@@ -187,9 +187,10 @@ pub fn search_bench(depth: u32) -> (u64, f64) {
     (nodes, secs)
 }
 
-/// Runs the search bench and prints its signature (total nodes) and speed.
-pub fn run_search() {
-    let (nodes, secs) = search_bench(SEARCH_DEPTH);
+/// Runs the search bench with `s` (a default searcher, or one with features switched) and
+/// prints its signature (total nodes) and speed.
+pub fn run_search(s: crate::search::Searcher) {
+    let (nodes, secs) = search_bench(SEARCH_DEPTH, s);
     println!(
         "search depth {SEARCH_DEPTH} {} positions: {nodes} nodes {secs:.3} s {:.0} nodes/s",
         search_positions().len(),

@@ -1,7 +1,8 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
 //! `--feature NAME=on|off` (repeatable): the same with a search feature switched, for A/B
-//! matches (e.g. `--feature threats=off`); `bench [board|search]`: the benchmarks
-//! (both by default); `solve`: the VCF/VCT solver
+//! matches (e.g. `--feature threats=off`); `bench [board|search] [--feature NAME=on|off ...]`:
+//! the benchmarks (both by default; the features switch the search bench's); `solve`: the
+//! VCF/VCT solver
 //! on a position.
 
 /// The searcher the `--feature` options ask for, or why not.
@@ -29,12 +30,20 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => {
-            let part = args.get(1).map(String::as_str);
+            let part = args
+                .get(1)
+                .map(String::as_str)
+                .filter(|p| matches!(*p, "board" | "search"));
+            let rest = &args[1 + usize::from(part.is_some())..];
+            let s = searcher(rest).unwrap_or_else(|e| {
+                eprintln!("pbrain-kakugo: {e}");
+                std::process::exit(2);
+            });
             if part != Some("search") {
                 kakugo::bench::run_board();
             }
             if part != Some("board") {
-                kakugo::bench::run_search();
+                kakugo::bench::run_search(s);
             }
         }
         Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
@@ -43,7 +52,7 @@ fn main() {
             Ok(s) => kakugo::protocol::run_with(s),
             Err(e) => {
                 eprintln!("pbrain-kakugo: {e}");
-                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] | solve ...");
+                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] [--feature ...] | solve ...");
                 std::process::exit(2);
             }
         },

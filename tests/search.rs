@@ -313,3 +313,40 @@ fn the_clock_sizes_the_table_within_the_limit() {
     s.search(&b, &at(600), &AtomicBool::new(false), &mut |_| {});
     assert_eq!(s.table_bytes(), Some(1 << 20));
 }
+
+/// The `Bench:` signature `pbrain-kakugo` prints for `args`, or its exit code.
+fn bench_signature(args: &[&str]) -> Result<u64, Option<i32>> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-kakugo"))
+        .args(args)
+        .output()
+        .expect("engine runs");
+    if !out.status.success() {
+        return Err(out.status.code());
+    }
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let line = text.lines().find_map(|l| l.strip_prefix("Bench: "));
+    Ok(line
+        .expect("a Bench line")
+        .trim()
+        .parse()
+        .expect("a node count"))
+}
+
+#[test]
+fn the_search_bench_takes_feature_switches() {
+    let base = bench_signature(&["bench", "search"]).unwrap();
+    // `lmr` is on by default: switching it on changes nothing, off changes the tree.
+    assert_eq!(
+        bench_signature(&["bench", "search", "--feature", "lmr=on"]),
+        Ok(base)
+    );
+    let no_lmr = bench_signature(&["bench", "search", "--feature", "lmr=off"]).unwrap();
+    assert!(
+        no_lmr > base,
+        "without reductions the tree grows: {no_lmr} vs {base}"
+    );
+    assert_eq!(
+        bench_signature(&["bench", "search", "--feature", "nosuch=on"]),
+        Err(Some(2))
+    );
+}

@@ -221,6 +221,7 @@ impl Searcher {
             "farlmr" => self.features.farlmr = on,
             "killred" => self.features.killred = on,
             "guard" => self.features.guard = on,
+            "vcfthreat" => self.features.vcfthreat = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

@@ -14,6 +14,7 @@ use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::Pos;
 use crate::rules::{Combo, Pattern};
+use crate::threat::vcf::{Vcf, MAX_FOURS};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -67,6 +68,10 @@ pub struct Worker<'a> {
     lmr: Vec<[u8; 64]>,
     /// Move-count limits by [quiet board][depth] (feature `beam`).
     beam: [[usize; 64]; 2],
+    /// The opponent's VCF at a node (feature `vcfthreat`), allocated on first use.
+    vcf: Option<Vcf>,
+    /// Whether a leaf on the current line was searched a ply deeper (feature `vcfthreat`).
+    vt_ext: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -105,7 +110,22 @@ impl<'a> Worker<'a> {
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
+            vcf: None,
+            vt_ext: false,
         }
+    }
+
+    /// Whether the opponent of the side to move has a VCF (found within [`VT_NODES`] nodes).
+    fn opp_has_vcf(&mut self) -> bool {
+        let opp = self.st.board.side_to_move().opp();
+        if self.st.board.count_at_least(opp, Combo::Four) < VT_MIN_FOURS {
+            return false;
+        }
+        let vcf = self.vcf.get_or_insert_with(|| Vcf::new(VT_TT_BITS));
+        self.st.pass();
+        let won = vcf.solve(&mut self.st.board, MAX_FOURS, VT_NODES).is_win();
+        self.st.unmake();
+        won
     }
 
     /// Counts a node; every so often flushes the count and checks the limits.
@@ -192,6 +212,19 @@ impl<'a> Worker<'a> {
         } else {
             raw
         };
+        if stand > alpha
+            && self.sh.features.vcfthreat
+            && qply == 0
+            && !self.vt_ext
+            && self.opp_has_vcf()
+        {
+            // The opponent threatens a VCF: standing pat would ignore it; look at our replies.
+            self.vt_ext = true;
+            let v = self.search(alpha, beta, 1, ply, false);
+            self.vt_ext = false;
+            return v;
+        }
+        let b = &self.st.board;
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
         if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
             return stand;
@@ -364,12 +397,16 @@ impl<'a> Worker<'a> {
         } else {
             quiet_opp
         };
+        // Feature `vcfthreat`: whether the opponent has a VCF, found once it matters.
+        let mut threat = None;
+        let vt = self.sh.features.vcfthreat && depth <= VT_MAX_DEPTH;
         if !pv
             && self.sh.features.rfp
             && depth <= RFP_MAX_DEPTH
             && quiet_opp
             && beta.abs() < MATE_BOUND
             && eval - RFP_MARGIN * depth >= beta
+            && !(vt && *threat.get_or_insert_with(|| self.opp_has_vcf()))
         {
             return eval;
         }
@@ -383,10 +420,16 @@ impl<'a> Worker<'a> {
                 && self.evals[ply - 2] != NO_EVAL
                 && eval > self.evals[ply - 2];
             let fut_depth = depth - i32::from(improving);
-            if depth < FUT_MAX_DEPTH && prune_eval - FUT_MARGIN * fut_depth >= beta {
+            if depth < FUT_MAX_DEPTH
+                && prune_eval - FUT_MARGIN * fut_depth >= beta
+                && !(vt && *threat.get_or_insert_with(|| self.opp_has_vcf()))
+            {
                 return prune_eval;
             }
-            if depth < RAZOR_MAX_DEPTH && prune_eval + FUT_MARGIN * depth <= alpha {
+            if depth < RAZOR_MAX_DEPTH
+                && prune_eval + FUT_MARGIN * depth <= alpha
+                && !(vt && *threat.get_or_insert_with(|| self.opp_has_vcf()))
+            {
                 return self.qsearch(alpha, beta, ply, 0);
             }
         }
