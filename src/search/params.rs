@@ -416,6 +416,9 @@ pub struct Features {
     /// raise alpha is searched a ply deeper instead of standing pat (once on a line), so that a
     /// quiet move threatening a VCF is seen as a threat. Bench 552 281 against 555 433, at
     /// about 1.5 times the time (the VCF searches make about as many moves as the main one).
+    /// Even with the VCF searches free, at 100 000 nodes a move (`examples/ab`, 200 games a
+    /// rule, on against off): 84–105–11 (freestyle, −37 Elo [−85, +10]), 86–110–4 (renju, −42
+    /// [−91, +6]); off, not tried under a clock.
     pub vcfthreat: bool,
 }
 
