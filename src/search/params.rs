@@ -386,6 +386,8 @@ pub struct Features {
     pub improving: bool,
     /// Futility counts a ply of depth less where the side to move's evaluation is better than
     /// two plies before (improving), as the bound it prunes against is likelier to hold there.
+    /// At 300 ms a move (`kakugo-arena`, on against off, 200 games a rule): 93–98–9
+    /// (freestyle, −9 Elo [−56, +39]), 98–94–8 (renju, +7 [−40, +55]); off.
     pub futimp: bool,
     /// At a PV node, once a move raised alpha (without a cut-off), the moves after it are
     /// searched a ply shallower (between depths [`ALPHARED_MIN_DEPTH`] and
