@@ -222,6 +222,7 @@ impl Searcher {
             "killred" => self.features.killred = on,
             "guard" => self.features.guard = on,
             "vcfthreat" => self.features.vcfthreat = on,
+            "porder" => self.features.porder = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }
@@ -444,7 +445,15 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
     movepick::generate(st, &mut buf, false);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 3], &hist, None);
+        movepick::order(
+            &st.board,
+            buf,
+            Pos::NONE,
+            [Pos::NONE; 3],
+            &hist,
+            None,
+            false,
+        );
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

@@ -10,7 +10,8 @@
 //! history; ties go to the lower cell index, so the order is deterministic.
 
 use super::params::{
-    GUARD_MAX_POINTS, GUARD_REACH, MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT, MO_VALUE_MUL,
+    GUARD_MAX_POINTS, GUARD_REACH, MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_PAT_OPP, MO_PAT_OWN,
+    MO_TT, MO_VALUE_MUL,
 };
 use super::state::State;
 use crate::board::{Board, CellValues, Pos};
@@ -183,7 +184,8 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
 
 /// Gives every move its key: `killers` are the two killers of the ply and the counter move of
 /// the opponent's last move (or [`Pos::NONE`]); with `values` (feature `vorder`), the evaluation's values of the
-/// cell for both sides break ties within the classes.
+/// cell for both sides break ties within the classes; with `patterns` (feature `porder`), the
+/// line patterns of both sides through the cell do.
 pub fn order(
     b: &Board,
     moves: &mut [Scored],
@@ -191,11 +193,18 @@ pub fn order(
     killers: [Pos; 3],
     history: &[i32],
     values: Option<&CellValues>,
+    patterns: bool,
 ) {
     let me = b.side_to_move();
     let opp = me.opp();
     for m in moves.iter_mut() {
         let mut s = base_score(b, m.mv, me, history);
+        if patterns {
+            for d in 0..4 {
+                s += MO_PAT_OWN[b.pattern(m.mv, d, me) as usize]
+                    + MO_PAT_OPP[b.pattern(m.mv, d, opp) as usize];
+            }
+        }
         if let Some(v) = values {
             let own = v[me.index()][b.cell_code(m.mv, me)][0];
             let theirs = v[opp.index()][b.cell_code(m.mv, opp)][1];

@@ -91,6 +91,13 @@ pub const MO_TT: i32 = 1 << 24;
 pub const MO_KILLER: [i32; 3] = [900, 700, 800];
 /// Feature `vorder`: the weight of the evaluation's cell values in the move ordering.
 pub const MO_VALUE_MUL: i32 = 1;
+/// Feature `porder`: ordering score per line pattern of ours through the cell, by [`Pattern`]
+/// code (Dead, B1, F1, B2, F2, B3, F3, B4, F4, DoubleFour, Five, Overline).
+///
+/// [`Pattern`]: crate::rules::Pattern
+pub const MO_PAT_OWN: [i32; 12] = [0, 1, 2, 3, 8, 6, 16, 20, 40, 40, 0, 0];
+/// Feature `porder`: the same for the opponent's line patterns through the cell (blocking them).
+pub const MO_PAT_OPP: [i32; 12] = [0, 1, 1, 2, 5, 4, 10, 12, 20, 20, 0, 0];
 /// History scores are divided by this before they are added to a move's score.
 pub const MO_HIST_DIV: i32 = 32;
 
@@ -114,9 +121,10 @@ pub const RAZOR_MAX_DEPTH: i32 = 5;
 /// `improving`, stopped early): 58–50–11 (freestyle, 119 games, +23 [−36, +84]), 84–67–5 (renju,
 /// 156 games, +38 [−16, +93]); then a second run of 200 games a rule: 92–91–17 (freestyle),
 /// 106–87–7 (renju); pooled 150–141–28 (freestyle, 319 games, +10 Elo) and 190–154–12 (renju,
-/// 356 games, +35 [−1, +71]). 65 against 45 (renju, 200 games): 95–97–8 (−3 [−51, +44]). No
-/// gain established in either rule: 45 stays.
-pub const FUT_MARGIN: i32 = 45;
+/// 356 games, +35 [−1, +71]). 65 against 45 (renju, 200 games): 95–97–8 (−3 [−51, +44]). A
+/// third run of 55 against 45 (renju, 200 games): 104–93–3 (+19 [−29, +68]); renju pooled over
+/// the three runs 294–247–15 (556 games, +29 Elo [+1, +59]), freestyle pooled +10: 55.
+pub const FUT_MARGIN: i32 = 55;
 
 /// Feature `iid`: a node this deep without a table move first searches at half the depth.
 pub const IID_MIN_DEPTH: i32 = 7;
@@ -356,7 +364,8 @@ pub struct Features {
     /// Move ordering adds [`MO_VALUE_MUL`] times the evaluation's values of the cell (ours as
     /// the side to move's, minus the opponent's as the opponent's) to the class scores. At 300 ms
     /// a move (`kakugo-arena`, 200 games a rule, on against off): 93–86–21 (freestyle, +12 Elo
-    /// [−34, +58]), 96–93–11 (renju, +5 [−42, +52]); no gain established, off.
+    /// [−34, +58]), 96–93–11 (renju, +5 [−42, +52]); a second renju run 103–89–8 (+24 [−23,
+    /// +72]), renju pooled 199–182–19 (+15 [−19, +48]); no gain established, off.
     pub vorder: bool,
     /// Futility and razoring go by the table's score where it bounds the evaluation on the side
     /// it lies (a lower bound above it, an upper bound below it, or exact). On: at 300 ms a move
@@ -425,6 +434,10 @@ pub struct Features {
     /// rule, on against off): 84–105–11 (freestyle, −37 Elo [−85, +10]), 86–110–4 (renju, −42
     /// [−91, +6]); off, not tried under a clock.
     pub vcfthreat: bool,
+    /// Move ordering adds, over the cell's four directions, a score per line pattern of ours
+    /// ([`MO_PAT_OWN`]) and of the opponent's ([`MO_PAT_OPP`]): finer than the classes, so
+    /// that weak moves (all of one class) are reduced and pruned in a better order.
+    pub porder: bool,
 }
 
 impl Default for Features {
@@ -461,6 +474,7 @@ impl Default for Features {
             killred: false,
             guard: false,
             vcfthreat: false,
+            porder: false,
         }
     }
 }
