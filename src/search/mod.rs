@@ -223,6 +223,7 @@ impl Searcher {
             "guard" => self.features.guard = on,
             "vcfthreat" => self.features.vcfthreat = on,
             "porder" => self.features.porder = on,
+            "histlmr" => self.features.histlmr = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

@@ -138,6 +138,9 @@ pub const LMR_MIN_MOVES: usize = 3;
 /// 140–152–14, renju 146–129–13; no gain established, 2.0 stays.
 pub const LMR_DIV: f64 = 2.0;
 
+/// Feature `histlmr`: a reduction changes by one ply per this much history (of ±[`HIST_MAX`]).
+pub const LMR_HIST_DIV: i32 = 6_000;
+
 /// Feature `alphared`: nodes from this depth on lose a ply after alpha rose.
 pub const ALPHARED_MIN_DEPTH: i32 = 3;
 /// Feature `alphared`: up to this depth.
@@ -438,6 +441,9 @@ pub struct Features {
     /// ([`MO_PAT_OWN`]) and of the opponent's ([`MO_PAT_OPP`]): finer than the classes, so
     /// that weak moves (all of one class) are reduced and pruned in a better order.
     pub porder: bool,
+    /// Late move reductions are one ply smaller per [`LMR_HIST_DIV`] of the move's history
+    /// score (and larger for a negative one).
+    pub histlmr: bool,
 }
 
 impl Default for Features {
@@ -475,6 +481,7 @@ impl Default for Features {
             guard: false,
             vcfthreat: false,
             porder: false,
+            histlmr: false,
         }
     }
 }

@@ -612,10 +612,16 @@ impl<'a> Worker<'a> {
                             .iter()
                             .all(|&q| q.is_none() || p.distance(q) > FAR_DIST);
                     let killer = self.sh.features.killred && self.killers[ply].contains(&p);
+                    let hist = if self.sh.features.histlmr {
+                        self.history[hist_off + p.index()] / LMR_HIST_DIV
+                    } else {
+                        0
+                    };
                     (r + i32::from(!pv) + i32::from(worse && weak) + i32::from(far)
                         - i32::from(threat)
-                        - i32::from(killer))
-                    .clamp(0, new_depth - 1)
+                        - i32::from(killer)
+                        - hist)
+                        .clamp(0, new_depth - 1)
                 } else {
                     0
                 };
