@@ -447,7 +447,8 @@ pub struct Features {
     /// bench 530 167 nodes against 555 433 (before `FUT_MARGIN` 55); off.
     pub porder: bool,
     /// Late move reductions are one ply smaller per [`LMR_HIST_DIV`] of the move's history
-    /// score (and larger for a negative one).
+    /// score (and larger for a negative one). At 300 ms a move (`kakugo-arena`, renju, 200
+    /// games, on against off): 97–93–10 (+7 Elo [−40, +54]); off.
     pub histlmr: bool,
 }
 
