@@ -224,6 +224,7 @@ impl Searcher {
             "vcfthreat" => self.features.vcfthreat = on,
             "porder" => self.features.porder = on,
             "histlmr" => self.features.histlmr = on,
+            "cutnode" => self.features.cutnode = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

@@ -450,6 +450,10 @@ pub struct Features {
     /// score (and larger for a negative one). At 300 ms a move (`kakugo-arena`, renju, 200
     /// games, on against off): 97–93–10 (+7 Elo [−40, +54]); off.
     pub histlmr: bool,
+    /// Late move reductions a ply deeper at expected cut nodes: the non-PV nodes reached by a
+    /// reduced or null-window search of a late move (and every second ply below them along
+    /// first moves), where one move is expected to reach beta.
+    pub cutnode: bool,
 }
 
 impl Default for Features {
@@ -488,6 +492,7 @@ impl Default for Features {
             vcfthreat: false,
             porder: false,
             histlmr: false,
+            cutnode: false,
         }
     }
 }

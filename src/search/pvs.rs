@@ -220,7 +220,7 @@ impl<'a> Worker<'a> {
         {
             // The opponent threatens a VCF: standing pat would ignore it; look at our replies.
             self.vt_ext = true;
-            let v = self.search(alpha, beta, 1, ply, false);
+            let v = self.search(alpha, beta, 1, ply, false, false);
             self.vt_ext = false;
             return v;
         }
@@ -337,6 +337,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         ply: usize,
         pv: bool,
+        cut: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
@@ -444,7 +445,7 @@ impl<'a> Worker<'a> {
             // only the reduced depth can be wrong, hence no null move while threats are near.
             let r = NMP_BASE + depth / NMP_DEPTH_DIV;
             self.st.pass();
-            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut);
             self.st.unmake();
             if self.aborted {
                 return 0;
@@ -457,7 +458,7 @@ impl<'a> Worker<'a> {
         // half the depth for one.
         let mut hit = hit;
         if self.sh.features.iid && depth >= IID_MIN_DEPTH && tt_move.is_none() {
-            self.search(alpha, beta, depth / 2, ply, pv);
+            self.search(alpha, beta, depth / 2, ply, pv, cut);
             if self.aborted {
                 return 0;
             }
@@ -480,7 +481,17 @@ impl<'a> Worker<'a> {
         }) {
             let sb = h.score - SE_MARGIN * depth;
             self.excluded[ply] = h.mv;
-            let v = self.search_moves(sb - 1, sb, (depth - 1) / 2, ply, false, Pos::NONE, eval, 0);
+            let v = self.search_moves(
+                sb - 1,
+                sb,
+                (depth - 1) / 2,
+                ply,
+                false,
+                cut,
+                Pos::NONE,
+                eval,
+                0,
+            );
             self.excluded[ply] = Pos::NONE;
             if self.aborted {
                 return 0;
@@ -492,7 +503,7 @@ impl<'a> Worker<'a> {
                 return sb;
             }
         }
-        self.search_moves(alpha, beta, depth, ply, pv, tt_move, eval, tt_ext)
+        self.search_moves(alpha, beta, depth, ply, pv, cut, tt_move, eval, tt_ext)
     }
 
     /// The move loop of [`Worker::search`].
@@ -504,6 +515,7 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv: bool,
+        cut: bool,
         tt_move: Pos,
         eval: i32,
         tt_ext: i32,
@@ -592,7 +604,7 @@ impl<'a> Worker<'a> {
             self.sh.tt.prefetch(self.st.board.hash_after(p));
             self.st.make(p);
             let v = if searched == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv)
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv, !pv && !cut)
             } else {
                 let threat = !weak
                     && self.sh.features.lmrall
@@ -617,7 +629,11 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    (r + i32::from(!pv) + i32::from(worse && weak) + i32::from(far)
+                    let cutred = self.sh.features.cutnode && cut;
+                    (r + i32::from(!pv)
+                        + i32::from(worse && weak)
+                        + i32::from(far)
+                        + i32::from(cutred)
                         - i32::from(threat)
                         - i32::from(killer)
                         - hist)
@@ -625,12 +641,12 @@ impl<'a> Worker<'a> {
                 } else {
                     0
                 };
-                let mut v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                let mut v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut);
                 }
                 if v > alpha && v < beta && pv {
-                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 v
             };

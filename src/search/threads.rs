@@ -76,11 +76,11 @@ impl Worker<'_> {
             } else {
                 self.st.make(p);
                 let v = if i == 0 {
-                    -self.search(-beta, -alpha, depth - 1, 1, true)
+                    -self.search(-beta, -alpha, depth - 1, 1, true, false)
                 } else {
-                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
+                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
                     if v > alpha && v < beta {
-                        -self.search(-beta, -alpha, depth - 1, 1, true)
+                        -self.search(-beta, -alpha, depth - 1, 1, true, false)
                     } else {
                         v
                     }
