@@ -448,7 +448,9 @@ pub struct Features {
     pub porder: bool,
     /// Late move reductions are one ply smaller per [`LMR_HIST_DIV`] of the move's history
     /// score (and larger for a negative one). At 300 ms a move (`kakugo-arena`, renju, 200
-    /// games, on against off): 97–93–10 (+7 Elo [−40, +54]); off.
+    /// games, on against off): 97–93–10 (+7 Elo [−40, +54]); off. `vorder`, `porder` and
+    /// `histlmr` together against none of them (300 ms, 200 games a rule): 102–91–7 (freestyle,
+    /// +19 Elo [−28, +67]), 88–109–3 (renju, −37 [−86, +11]); each stays off.
     pub histlmr: bool,
     /// Late move reductions a ply deeper at expected cut nodes: the non-PV nodes reached by a
     /// reduced or null-window search of a late move (and every second ply below them along
