@@ -350,3 +350,88 @@ fn the_search_bench_takes_feature_switches() {
         Err(Some(2))
     );
 }
+
+#[test]
+fn every_feature_switch_keeps_the_forced_answers() {
+    // Each switch of the README's list, flipped from its default, must still block the only
+    // five-point and play the winning four-three.
+    let block = diagram(&[
+        "...............",
+        "...............",
+        "...............",
+        "..OXXXX........",
+        "......O........",
+        "...............",
+        "....O..........",
+    ]);
+    let four_three = diagram(&[
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..........O....",
+        ".......X.......",
+        ".......X.....O.",
+        "...OXXX........",
+        "...............",
+        "..O............",
+    ]);
+    let names = [
+        "lmr",
+        "lmp",
+        "rfp",
+        "nmp",
+        "bare",
+        "singular",
+        "multicut",
+        "smooth",
+        "beam",
+        "narrow",
+        "qcombo",
+        "qcombo0",
+        "qwin",
+        "probe",
+        "refute",
+        "late",
+        "lmrall",
+        "fut",
+        "vorder",
+        "futtt",
+        "futb4",
+        "iid",
+        "counter",
+        "futpv",
+        "improving",
+        "futimp",
+        "alphared",
+        "farlmr",
+        "killred",
+        "guard",
+        "vcfthreat",
+        "porder",
+        "histlmr",
+        "cutnode",
+    ];
+    let run = |b: &Board, name: &str, on: bool| {
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        assert!(s.set_feature(name, on), "{name} is not a feature");
+        let limits = Limits {
+            max_depth: Some(6),
+            max_nodes: Some(300_000),
+            ..Limits::default()
+        };
+        s.search(b, &limits, &AtomicBool::new(false), &mut |_| {})
+    };
+    for name in names {
+        for on in [true, false] {
+            let b = board(Rule::Renju, &block, Color::White);
+            assert_eq!(run(&b, name, on).best, Pos::new(7, 3), "{name}={on}");
+            let b = board(Rule::Freestyle, &four_three, Color::Black);
+            let r = run(&b, name, on);
+            assert_eq!(r.best, Pos::new(7, 8), "{name}={on}");
+            assert!(matches!(r.info.score, Score::Win(_)), "{name}={on}");
+        }
+    }
+}
