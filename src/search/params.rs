@@ -454,7 +454,9 @@ pub struct Features {
     pub histlmr: bool,
     /// Late move reductions a ply deeper at expected cut nodes: the non-PV nodes reached by a
     /// reduced or null-window search of a late move (and every second ply below them along
-    /// first moves), where one move is expected to reach beta.
+    /// first moves), where one move is expected to reach beta. At 300 ms a move (`kakugo-arena`,
+    /// on against off, 200 games a rule): 97–91–12 (freestyle, +10 Elo [−36, +58]), 91–101–8
+    /// (renju, −17 [−65, +30]); off.
     pub cutnode: bool,
 }
 
