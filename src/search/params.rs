@@ -69,6 +69,11 @@ pub const MAX_DEPTH: u32 = 99;
 ///   fitted against the tables before): 105–87–8 and 109–84–7, pooled 214–171–15 (+37 Elo
 ///   [+4, +72]); with the first clock run, 310–271–19 over 600 games (+23). Taken for renju:
 ///   `weights/renju.txt` is that fit, reproduced by the two commands in the README.
+/// - freestyle, flags and threat combinations fitted again (`fit=threats shared`) to 24,716
+///   positions of 600 games at 300 ms a move (against PentaZen, and two A/B self-play runs),
+///   every position searched at 24,000 nodes: held out 0.6162 -> 0.6117; then at 300 ms a move
+///   (`kakugo-arena`, 200 games, against the tables before): 95–96–9 (−2 Elo [−49, +46]). Not
+///   taken.
 ///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
