@@ -11,11 +11,13 @@
 //! out and its loss is reported before and after.
 //!
 //! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [lambda=X] [iters=N]
-//! [mix=X] [fit=all|threats|nothreats] [init=FILE] FILE... > tables.txt`
+//! [mix=X] [scale=X] [fit=all|threats|nothreats] [init=FILE] FILE... > tables.txt`
 //!
 //! A record with a `score` (from `examples/label`) is one position, the one after its moves;
 //! its target is the search's score through the same sigmoid (a proven win 1, a loss 0), mixed
-//! with the game's result in the proportion `mix` (default 0: the score alone).
+//! with the game's result in the proportion `mix` (default 0: the score alone). `scale=X` sets
+//! the scale instead of fitting it (for sets where the results say little, as positions after
+//! random moves).
 //!
 //! Starts from `init=` (a tables file) or the engine's tables of the rule, and prints the new
 //! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike);
@@ -264,6 +266,7 @@ fn main() {
     let mut quiet = false;
     let mut lambda = 1e-7;
     let mut mix = 0.0f32;
+    let mut fixed_scale: Option<f64> = None;
     let mut fit = Fit::All;
     let mut iters = 600usize;
     let mut init = None;
@@ -287,6 +290,8 @@ fn main() {
             };
         } else if let Some(x) = a.strip_prefix("mix=") {
             mix = x.parse().expect("mix");
+        } else if let Some(x) = a.strip_prefix("scale=") {
+            fixed_scale = Some(x.parse().expect("scale"));
         } else if let Some(n) = a.strip_prefix("iters=") {
             iters = n.parse().expect("iters");
         } else if let Some(f) = a.strip_prefix("init=") {
@@ -320,7 +325,7 @@ fn main() {
         }
         scale *= 1.1;
     }
-    let scale = best.1;
+    let scale = fixed_scale.unwrap_or(best.1);
     // Positions with a search score learn it (at the scale fitted to the results), mixed with
     // their result in the proportion `mix`.
     for s in train.iter_mut().chain(test.iter_mut()) {
