@@ -74,6 +74,17 @@ pub const MAX_DEPTH: u32 = 99;
 ///   every position searched at 24,000 nodes: held out 0.6162 -> 0.6117; then at 300 ms a move
 ///   (`kakugo-arena`, 200 games, against the tables before): 95–96–9 (−2 Elo [−49, +46]). Not
 ///   taken.
+/// - renju, everything (flags, cells per colour, threat combinations) fitted to search scores at
+///   40,000 nodes of 130,958 positions: those of 1,600 games (1,000 self-play at 60,000 nodes a
+///   move, 600 arena games at 300 ms) and, for each, two positions one random legal move later
+///   (`examples/label ... children=2`; the evaluation judges the leaves of search trees, which
+///   good play never reaches), at the scale of the tables before (`tune scale=306`): held out
+///   0.4213 -> 0.4053 (floor 0.3257). At 300 ms a move (`kakugo-arena`, 200 games a run,
+///   concurrency 2, against the tables before): 100–93–7, 100–92–8 (the other 100 openings of the
+///   suite), 106–82–12; pooled 306–267–27 (+23 Elo [−5, +50], SPRT(0, 5) LLR +0.52).
+///   Against PentaZen (300 ms, 200 games): 97–99–4 (0.495; before, 95–95–6 and 89–107–4).
+///   Taken: `weights/renju.txt` is that fit. The SPRT is open: more runs against the tables of
+///   `be7bb79` add to it.
 ///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
