@@ -81,8 +81,8 @@ pub const MAX_DEPTH: u32 = 99;
 ///   good play never reaches), at the scale of the tables before (`tune scale=306`): held out
 ///   0.4213 -> 0.4053 (floor 0.3257). At 300 ms a move (`kakugo-arena`, 200 games a run,
 ///   concurrency 2, against the tables before): 100–93–7, 100–92–8 (the other 100 openings of the
-///   suite), 106–82–12, 93–105–2 (the other 100 again); pooled 399–372–29 (+12 Elo [−12, +35],
-///   SPRT(0, 5) LLR +0.32 of ±2.94).
+///   suite), 106–82–12, 93–105–2 (the other 100 again), 109–80–11 (the first 100 again); pooled
+///   508–452–40 over 1,000 games (+19 Elo [−2, +41], SPRT(0, 5) LLR +0.73 of ±2.94).
 ///   Against PentaZen (300 ms, 200 games): 97–99–4 (0.495; before, 95–95–6 and 89–107–4).
 ///   Taken: `weights/renju.txt` is that fit. The SPRT is open: more runs against the tables of
 ///   `be7bb79` add to it.
