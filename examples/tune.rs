@@ -10,7 +10,7 @@
 //! from their starting values (the step shrinks linearly to the end). Every tenth game is held
 //! out and its loss is reported before and after.
 //!
-//! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [lambda=X] [iters=N]
+//! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [byopening] [lambda=X] [iters=N]
 //! [mix=X] [scale=X] [fit=all|threats|nothreats] [init=FILE] FILE... > tables.txt`
 //!
 //! A record with a `score` (from `examples/label`) is one position, the one after its moves;
@@ -22,6 +22,9 @@
 //! Starts from `init=` (a tables file) or the engine's tables of the rule, and prints the new
 //! tables. `shared` ties Black's numbers to White's (for the rules that treat both alike);
 //! `quiet` takes only positions with no open three, four-three or five point on either side.
+//! `byopening` holds out the games of every tenth opening (by a hash of the opening's moves)
+//! instead of every tenth line: labelled positions of one game lie on neighbouring lines, so a
+//! split by line leaks a game into both halves and flatters the held-out loss.
 
 use kakugo::board::{Board, Dims};
 use kakugo::rules::combo::CODE_COUNT;
@@ -99,6 +102,18 @@ fn is_quiet(b: &Board) -> bool {
     })
 }
 
+/// A hash of a game's opening moves (FNV-1a of their text), so that every position of a game,
+/// and of every game from the same opening, falls on the same side of the held-out split.
+fn opening_hash(moves: &[serde_json::Value]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for m in moves {
+        for byte in m.as_str().unwrap_or("").bytes().chain([b';']) {
+            h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
 fn load(path: &str, opt: &Options, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
     let (rule, shared) = (opt.rule, opt.shared);
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -129,7 +144,12 @@ fn load(path: &str, opt: &Options, train: &mut Vec<Sample>, test: &mut Vec<Sampl
             continue;
         };
         let mut b = Board::new(rule, dims);
-        let sink = if n % 10 == 9 { &mut *test } else { &mut *train };
+        let held_out = if opt.byopening {
+            opening_hash(&moves[..skip.min(moves.len())]) % 10 == 9
+        } else {
+            n % 10 == 9
+        };
+        let sink = if held_out { &mut *test } else { &mut *train };
         let score = match &v["score"] {
             serde_json::Value::Null => None,
             serde_json::Value::String(s) if s == "win" => Some(f64::INFINITY),
@@ -258,12 +278,14 @@ struct Options {
     rule: Rule,
     shared: bool,
     quiet: bool,
+    byopening: bool,
 }
 
 fn main() {
     let mut rule = Rule::Freestyle;
     let mut shared = false;
     let mut quiet = false;
+    let mut byopening = false;
     let mut lambda = 1e-7;
     let mut mix = 0.0f32;
     let mut fixed_scale: Option<f64> = None;
@@ -279,6 +301,8 @@ fn main() {
             shared = true;
         } else if a == "quiet" {
             quiet = true;
+        } else if a == "byopening" {
+            byopening = true;
         } else if let Some(x) = a.strip_prefix("lambda=") {
             lambda = x.parse().expect("lambda");
         } else if let Some(x) = a.strip_prefix("fit=") {
@@ -306,6 +330,7 @@ fn main() {
         rule,
         shared,
         quiet,
+        byopening,
     };
     for f in &files {
         load(f, &opt, &mut train, &mut test);
