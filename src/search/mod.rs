@@ -225,6 +225,7 @@ impl Searcher {
             "porder" => self.features.porder = on,
             "histlmr" => self.features.histlmr = on,
             "cutnode" => self.features.cutnode = on,
+            "ttmate" => self.features.ttmate = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

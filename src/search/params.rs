@@ -86,6 +86,15 @@ pub const MAX_DEPTH: u32 = 99;
 ///   Against PentaZen (300 ms, 200 games): 97–99–4 (0.495; before, 95–95–6 and 89–107–4).
 ///   Taken: `weights/renju.txt` is that fit. The SPRT is open: more runs against the tables of
 ///   `be7bb79` add to it.
+/// - freestyle, the same recipe: 1,200 self-play games (`gendata freestyle 300 60000` seeds
+///   21–24), labelled at 40,000 nodes with two children a position (102,857 positions),
+///   `tune rule=freestyle shared scale=278 byopening`: held out 0.4274 -> 0.4004 (floor
+///   0.3052), bench 392 831. At 300 ms a move (`kakugo-arena`, against the tables before):
+///   84–114–2 (−52 Elo [−102, −5]). Flags and threat combinations only (`fit=threats`, held out
+///   0.4274 -> 0.4101, bench 444 242): 67–92–3 (162 games, stopped, −54 [−110, −1]). The fit
+///   raised the flags (tempo 18 -> 125, own open three 368 -> 767, opponent's open three
+///   −45 -> −286): right about the labelled positions, wrong for the search, which reads
+///   threats itself. Neither taken.
 ///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
@@ -482,6 +491,9 @@ pub struct Features {
     /// on against off, 200 games a rule): 97–91–12 (freestyle, +10 Elo [−36, +58]), 91–101–8
     /// (renju, −17 [−65, +30]); off.
     pub cutnode: bool,
+    /// A table entry that proves a win or a loss cuts a non-PV node off whatever depth it was
+    /// searched at (a proof does not go stale with depth).
+    pub ttmate: bool,
 }
 
 impl Default for Features {
@@ -521,6 +533,7 @@ impl Default for Features {
             porder: false,
             histlmr: false,
             cutnode: false,
+            ttmate: false,
         }
     }
 }

@@ -374,7 +374,9 @@ impl<'a> Worker<'a> {
                 Bound::Upper => h.score <= alpha,
                 Bound::None => false,
             };
-            if !pv && h.depth >= depth && fits && self.excluded[ply].is_none() {
+            let deep_enough =
+                h.depth >= depth || (self.sh.features.ttmate && h.score.abs() >= MATE_BOUND);
+            if !pv && deep_enough && fits && self.excluded[ply].is_none() {
                 return h.score;
             }
         }
