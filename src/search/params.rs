@@ -95,6 +95,11 @@ pub const MAX_DEPTH: u32 = 99;
 ///   raised the flags (tempo 18 -> 125, own open three 368 -> 767, opponent's open three
 ///   −45 -> −286): right about the labelled positions, wrong for the search, which reads
 ///   threats itself. Neither taken.
+/// - renju, a second round of the same recipe: 1,000 self-play games with the tables above
+///   (`gendata renju 500 60000` seeds 31, 32), labelled at 40,000 nodes with two children a
+///   position (81,643 positions), `tune rule=renju scale=306 byopening`: held out
+///   0.3866 -> 0.3826 (floor 0.3002), bench 526 600. At 300 ms a move (`kakugo-arena`, 200
+///   games, against the tables above): 97–96–7 (+2 Elo [−46, +49]). No gain; not taken.
 ///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
