@@ -497,7 +497,9 @@ pub struct Features {
     /// (renju, −17 [−65, +30]); off.
     pub cutnode: bool,
     /// A table entry that proves a win or a loss cuts a non-PV node off whatever depth it was
-    /// searched at (a proof does not go stale with depth).
+    /// searched at (a proof does not go stale with depth). Bench 542 327 against 542 444. At 300 ms
+    /// a move (`kakugo-arena`, renju, 200 games, on against off): 103–90–7 (+23 Elo [−25, +71]);
+    /// no gain established yet, off; freestyle not measured.
     pub ttmate: bool,
 }
 
