@@ -499,7 +499,8 @@ pub struct Features {
     /// A table entry that proves a win or a loss cuts a non-PV node off whatever depth it was
     /// searched at (a proof does not go stale with depth). Bench 542 327 against 542 444. At 300 ms
     /// a move (`kakugo-arena`, renju, 200 games, on against off): 103–90–7 (+23 Elo [−25, +71]);
-    /// no gain established yet, off; freestyle not measured.
+    /// freestyle 93–93–12 (198 games, stopped at the end of a session, +0 [−47, +47]); no gain
+    /// established, off.
     pub ttmate: bool,
 }
 
