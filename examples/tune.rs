@@ -11,7 +11,7 @@
 //! out and its loss is reported before and after.
 //!
 //! `cargo run --release --example tune -- rule=NAME [shared] [quiet] [byopening] [lambda=X] [iters=N]
-//! [mix=X] [scale=X] [fit=all|threats|nothreats] [init=FILE] FILE... > tables.txt`
+//! [mix=X] [scale=X] [fit=all|threats|nothreats|cells] [init=FILE] FILE... > tables.txt`
 //!
 //! A record with a `score` (from `examples/label`) is one position, the one after its moves;
 //! its target is the search's score through the same sigmoid (a proven win 1, a loss 0), mixed
@@ -271,6 +271,8 @@ enum Fit {
     Threats,
     /// The flags and the cells.
     NoThreats,
+    /// The cells only.
+    Cells,
 }
 
 /// Which positions to take, and how to tie the numbers.
@@ -310,7 +312,8 @@ fn main() {
                 "all" => Fit::All,
                 "threats" => Fit::Threats,
                 "nothreats" => Fit::NoThreats,
-                _ => panic!("fit=all|threats|nothreats"),
+                "cells" => Fit::Cells,
+                _ => panic!("fit=all|threats|nothreats|cells"),
             };
         } else if let Some(x) = a.strip_prefix("mix=") {
             mix = x.parse().expect("mix");
@@ -388,7 +391,10 @@ fn main() {
         for i in 0..PARAMS {
             let is_threat = i >= threat_index(0, 0);
             let is_cell = i >= 2 * EV_FLAGS && !is_threat;
-            if (fit == Fit::Threats && is_cell) || (fit == Fit::NoThreats && is_threat) {
+            if (fit == Fit::Threats && is_cell)
+                || (fit == Fit::NoThreats && is_threat)
+                || (fit == Fit::Cells && !is_cell)
+            {
                 continue;
             }
             let mut gi = g[i] / train.len() as f64 / scale;

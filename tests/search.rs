@@ -412,6 +412,8 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "porder",
         "histlmr",
         "cutnode",
+        "ttmate",
+        "qtt",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

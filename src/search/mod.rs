@@ -226,6 +226,7 @@ impl Searcher {
             "histlmr" => self.features.histlmr = on,
             "cutnode" => self.features.cutnode = on,
             "ttmate" => self.features.ttmate = on,
+            "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,
         }

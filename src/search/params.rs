@@ -189,7 +189,10 @@ pub const FAR_DIST: usize = 3;
 /// 98–95–7 (renju, +5 [−42, +53]); no gain established, 4 stays.
 pub const LMP_MAX_DEPTH: i32 = 4;
 /// Late move pruning: weak moves (no three of ours, no stop of a four of the opponent's) after
-/// `LMP_BASE + depth²` searched moves are skipped.
+/// `LMP_BASE + depth²` searched moves are skipped. Narrower and deeper, `LMP_BASE + depth^1.5`
+/// moves up to depth 8 (closer to the strongest open engine's move counts; bench 478 314
+/// against 542 444), at 300 ms a move (`kakugo-arena`, freestyle, 200 games, against this):
+/// 94–95–11 (−2 Elo [−49, +45]); not taken.
 pub const LMP_BASE: usize = 3;
 /// Feature `improving`: late move pruning at a node that is not improving starts after this
 /// percentage of the usual number of moves.
@@ -312,6 +315,10 @@ pub const TT_AGE_WEIGHT: i32 = 8;
 ///   pruning to depth 6 (same move counts), +91 −101 =8 and +99 −95 =6.
 /// - tried and removed, worse: reductions adjusted by history (a ply per 6,000), renju
 ///   +90 −107 =3.
+///
+/// The switches whose single runs leaned positive without proof, together (`vorder`, `ttmate`,
+/// `killred`, `iid` on; bench 521 431), against the defaults at 300 ms a move (`kakugo-arena`,
+/// freestyle, 200 games): 92–100–8 (−14 Elo [−62, +33]); their leans were noise, all stay off.
 ///
 /// Turn any of them on or off with `Searcher::set_feature` or
 /// `pbrain-kakugo --feature NAME=on|off` to check again.
@@ -502,6 +509,14 @@ pub struct Features {
     /// freestyle 93–93–12 (198 games, stopped at the end of a session, +0 [−47, +47]); no gain
     /// established, off.
     pub ttmate: bool,
+    /// The leaf four-extension reads and writes the transposition table at the nodes where it
+    /// tries fours (four sequences transpose a lot): an entry of any depth that bounds the node
+    /// returns at once, and the node stores its result at depth 0 (first four of the extension)
+    /// or −1 (later fours, which only look near the attacker's last stone), never over an entry
+    /// of the main search. Bench 534 325 against 542 444. At 300 ms a move (`kakugo-arena`, 200
+    /// games a rule, on against off): 98–87–15 (freestyle, +19 Elo [−27, +66]), 90–96–14
+    /// (renju, −10 [−57, +36]); pooled 188–183–29 (+4); off.
+    pub qtt: bool,
 }
 
 impl Default for Features {
@@ -542,6 +557,7 @@ impl Default for Features {
             histlmr: false,
             cutnode: false,
             ttmate: false,
+            qtt: false,
         }
     }
 }

@@ -229,8 +229,29 @@ impl<'a> Worker<'a> {
         if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
             return stand;
         }
+        // Feature `qtt`: a node that tries fours reads the table; a first-ply node of the
+        // extension counts as depth 0, a deeper one (fours near the last) as depth -1.
+        let qdepth = -i32::from(qply > 0);
+        let alpha0 = alpha;
+        let mut store = false;
+        if self.sh.features.qtt {
+            let hit = self.sh.tt.probe(b.hash(), ply);
+            if let Some(h) = hit {
+                let fits = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                    Bound::None => false,
+                };
+                if h.depth >= qdepth && fits {
+                    return h.score;
+                }
+            }
+            store = hit.is_none_or(|h| h.depth <= 0);
+        }
         alpha = alpha.max(stand);
         let mut best = stand;
+        let mut best_move = Pos::NONE;
         let near = if qply > 0 {
             let h = b.history();
             h.len()
@@ -288,6 +309,7 @@ impl<'a> Worker<'a> {
             }
             if v > best && (v >= MATE_BOUND || !self.sh.features.qwin) {
                 best = v;
+                best_move = p;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
@@ -297,6 +319,19 @@ impl<'a> Worker<'a> {
             }
         }
         self.bufs[ply] = moves;
+        if store && !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let key = self.st.board.hash();
+            self.sh
+                .tt
+                .store(key, best_move, best, raw, qdepth, bound, ply);
+        }
         best
     }
 
