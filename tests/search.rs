@@ -259,6 +259,36 @@ fn a_table_emptied_in_place_searches_like_a_fresh_one() {
 }
 
 #[test]
+fn the_history_carries_to_the_next_search_only_with_keephist() {
+    // Two searchers make the same first search (so their tables end alike); the second search,
+    // a move later, differs only by the history each starts from.
+    let first = opened(Rule::Freestyle, "h8i9j8i8i7g9");
+    let mut later = first.clone();
+    later.make(Pos::new(6, 6));
+    later.make(Pos::new(9, 9));
+    let limits = Limits {
+        max_depth: Some(7),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let second_nodes = |keep: bool| {
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        assert!(s.set_feature("keephist", keep));
+        s.search(&first, &limits, &stop, &mut |_| {});
+        let n = s.search(&later, &limits, &stop, &mut |_| {}).info.nodes;
+        // Emptied, the searcher forgets the history as well as the table.
+        s.clear_in_place();
+        let emptied = s.search(&later, &limits, &stop, &mut |_| {}).info.nodes;
+        (n, emptied)
+    };
+    let (kept, emptied_kept) = second_nodes(true);
+    let (fresh, emptied_fresh) = second_nodes(false);
+    assert_ne!(kept, fresh);
+    assert_eq!(emptied_kept, emptied_fresh);
+}
+
+#[test]
 fn a_raised_stop_still_gives_a_legal_move() {
     let b = opened(Rule::Renju, "h8i9j8i8i7");
     let mut s = Searcher::new();
@@ -414,6 +444,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "cutnode",
         "ttmate",
         "qtt",
+        "keephist",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -131,6 +131,9 @@ pub struct Searcher {
     features: params::Features,
     eval: Option<&'static eval::EvalTables>,
     probe: probe::Probe,
+    /// The main thread's history at the end of the last search (feature `keephist`; empty:
+    /// none).
+    history: Vec<i32>,
 }
 
 impl Default for Searcher {
@@ -150,6 +153,7 @@ impl Searcher {
             features: params::Features::default(),
             eval: None,
             probe: probe::Probe::default(),
+            history: Vec::new(),
         }
     }
 
@@ -226,6 +230,7 @@ impl Searcher {
             "histlmr" => self.features.histlmr = on,
             "cutnode" => self.features.cutnode = on,
             "ttmate" => self.features.ttmate = on,
+            "keephist" => self.features.keephist = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,
@@ -237,6 +242,7 @@ impl Searcher {
     /// size it needs then.
     pub fn clear(&mut self) {
         self.tt = None;
+        self.history.clear();
     }
 
     /// Forgets everything learnt, as [`Searcher::clear`], but keeps the table's memory and
@@ -244,6 +250,7 @@ impl Searcher {
     /// pay for making it. Searches after either begin alike.
     pub fn clear_in_place(&mut self) {
         let bytes = self.hash_bytes;
+        self.history.clear();
         self.tt
             .get_or_insert_with(|| TransTable::new(bytes))
             .clear();
@@ -355,17 +362,29 @@ impl Searcher {
             features: self.features,
             eval: tables,
         };
-        let out = std::thread::scope(|s| {
+        // Feature `keephist`: every thread starts from the last search's history, aged.
+        let seed: Vec<i32> = if self.features.keephist {
+            self.history
+                .iter()
+                .map(|&h| h * params::KEEP_HIST_PCT / 100)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (out, history) = std::thread::scope(|s| {
             for id in 1..self.threads {
                 let (sh, st) = (&sh, st.clone());
                 let mut moves = moves.clone();
+                let seed = &seed;
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
+                    w.seed_history(seed);
                     let (depth, off) = (max_depth, (id % 2) as u32);
                     w.iterate(&mut moves, depth, &budget, off, &mut |_| {}, &mut NoChecks);
                 });
             }
             let mut w = Worker::new(st, &sh, true);
+            w.seed_history(&seed);
             let mut checks = Checks {
                 probe: &mut self.probe,
                 board,
@@ -375,8 +394,12 @@ impl Searcher {
                 check_ms,
                 late: self.features.probe && self.features.late && probe_time > 0,
             };
-            w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks)
+            let out = w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks);
+            (out, w.take_history())
         });
+        if self.features.keephist {
+            self.history = history;
+        }
         SearchResult {
             best: out.best,
             info: out.info,

@@ -230,6 +230,9 @@ pub const NMP_BASE: i32 = 2;
 /// Null-move reduction grows by one per this many plies of depth.
 pub const NMP_DEPTH_DIV: i32 = 4;
 
+/// Feature `keephist`: the share (percent) of its history a search passes on to the next.
+pub const KEEP_HIST_PCT: i32 = 50;
+
 /// History values are kept within ±this (gravity).
 pub const HIST_MAX: i32 = 16_384;
 
@@ -517,6 +520,9 @@ pub struct Features {
     /// games a rule, on against off): 98–87–15 (freestyle, +19 Elo [−27, +66]), 90–96–14
     /// (renju, −10 [−57, +36]); pooled 188–183–29 (+4); off.
     pub qtt: bool,
+    /// The history of cut-off moves carries over from one search to the next (a game's moves
+    /// share their cells), scaled by [`KEEP_HIST_PCT`]; emptied with the table.
+    pub keephist: bool,
 }
 
 impl Default for Features {
@@ -558,6 +564,7 @@ impl Default for Features {
             cutnode: false,
             ttmate: false,
             qtt: false,
+            keephist: false,
         }
     }
 }

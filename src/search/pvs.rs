@@ -115,6 +115,18 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Starts the history from `h` (another search's, of the same length; otherwise ignored).
+    pub fn seed_history(&mut self, h: &[i32]) {
+        if h.len() == self.history.len() {
+            self.history.copy_from_slice(h);
+        }
+    }
+
+    /// The history, leaving this worker's empty.
+    pub fn take_history(&mut self) -> Vec<i32> {
+        std::mem::take(&mut self.history)
+    }
+
     /// Whether the opponent of the side to move has a VCF (found within [`VT_NODES`] nodes).
     fn opp_has_vcf(&mut self) -> bool {
         let opp = self.st.board.side_to_move().opp();
