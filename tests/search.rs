@@ -445,6 +445,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "ttmate",
         "qtt",
         "keephist",
+        "verify",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

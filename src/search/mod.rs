@@ -231,6 +231,7 @@ impl Searcher {
             "cutnode" => self.features.cutnode = on,
             "ttmate" => self.features.ttmate = on,
             "keephist" => self.features.keephist = on,
+            "verify" => self.features.verify = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

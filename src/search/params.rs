@@ -523,6 +523,10 @@ pub struct Features {
     /// The history of cut-off moves carries over from one search to the next (a game's moves
     /// share their cells), scaled by [`KEEP_HIST_PCT`]; emptied with the table.
     pub keephist: bool,
+    /// With `beam`: a PV move whose search found a win is searched again with the move-count
+    /// limit applied to weak moves only, as the strongest alpha-beta engine without a network
+    /// (PentaZen) guards its move-count pruning; the win counts only if it holds there.
+    pub verify: bool,
 }
 
 impl Default for Features {
@@ -565,6 +569,7 @@ impl Default for Features {
             ttmate: false,
             qtt: false,
             keephist: false,
+            verify: false,
         }
     }
 }

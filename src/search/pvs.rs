@@ -72,6 +72,9 @@ pub struct Worker<'a> {
     vcf: Option<Vcf>,
     /// Whether a leaf on the current line was searched a ply deeper (feature `vcfthreat`).
     vt_ext: bool,
+    /// Below a PV move whose narrow search found a win, being verified: move-count pruning
+    /// (feature `beam`) skips only weak moves (feature `verify`).
+    cautious: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -112,6 +115,7 @@ impl<'a> Worker<'a> {
             lmr,
             vcf: None,
             vt_ext: false,
+            cautious: false,
         }
     }
 
@@ -618,7 +622,7 @@ impl<'a> Worker<'a> {
             usize::MAX
         };
         for i in 0..moves.len() {
-            if searched >= limit && best > -MATE_BOUND {
+            if searched >= limit && best > -MATE_BOUND && !self.cautious {
                 break;
             }
             let p = movepick::pick(&mut moves, i);
@@ -631,6 +635,9 @@ impl<'a> Worker<'a> {
                 && self.st.board.combo(p, me) < Combo::Three
                 && self.st.board.combo(p, me.opp()) <= Combo::ThreeThree;
             let quiet = weak && self.st.board.combo(p, me.opp()) < Combo::Three;
+            if weak && self.cautious && searched >= limit && best > -MATE_BOUND {
+                continue;
+            }
             if quiet
                 && !pv
                 && self.sh.features.bare
@@ -697,6 +704,36 @@ impl<'a> Worker<'a> {
                 if v > alpha && v < beta && pv {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
+                v
+            };
+            // Feature `verify`: a win found by the narrow (`beam`) search of a PV move is
+            // searched again without the move-count limit on all but weak moves; if the win
+            // does not hold, that search's score counts.
+            let v = if v >= MATE_BOUND
+                && pv
+                && ply >= BEAM_MIN_PLY
+                && !self.cautious
+                && !self.aborted
+                && self.sh.features.beam
+                && self.sh.features.verify
+            {
+                self.cautious = true;
+                let mut w = -self.search(
+                    -MATE_BOUND,
+                    -MATE_BOUND + 1,
+                    new_depth,
+                    ply + 1,
+                    true,
+                    false,
+                );
+                if w >= MATE_BOUND {
+                    w = v;
+                } else if !self.aborted {
+                    w = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                }
+                self.cautious = false;
+                w
+            } else {
                 v
             };
             self.st.unmake();
