@@ -94,7 +94,9 @@ pub const MAX_DEPTH: u32 = 99;
 ///   0.4274 -> 0.4101, bench 444 242): 67–92–3 (162 games, stopped, −54 [−110, −1]). The fit
 ///   raised the flags (tempo 18 -> 125, own open three 368 -> 767, opponent's open three
 ///   −45 -> −286): right about the labelled positions, wrong for the search, which reads
-///   threats itself. Neither taken.
+///   threats itself. Neither taken. The cells alone (`fit=cells`, flags and threat
+///   combinations kept; held out 0.4274 -> 0.4065, bench 436 869): 85–111–4 (−45 Elo
+///   [−95, +2]). Not taken either: on freestyle every refit from these labels plays worse.
 /// - renju, a second round of the same recipe: 1,000 self-play games with the tables above
 ///   (`gendata renju 500 60000` seeds 31, 32), labelled at 40,000 nodes with two children a
 ///   position (81,643 positions), `tune rule=renju scale=306 byopening`: held out
