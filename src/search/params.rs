@@ -520,7 +520,8 @@ pub struct Features {
     /// or −1 (later fours, which only look near the attacker's last stone), never over an entry
     /// of the main search. Bench 534 325 against 542 444. At 300 ms a move (`kakugo-arena`, 200
     /// games a rule, on against off): 98–87–15 (freestyle, +19 Elo [−27, +66]), 90–96–14
-    /// (renju, −10 [−57, +36]); pooled 188–183–29 (+4); off.
+    /// (renju, −10 [−57, +36]); a second freestyle run 95–96–9 (−2 [−49, +46]); pooled over
+    /// the three 283–279–38 (+2); off.
     pub qtt: bool,
     /// The history of cut-off moves carries over from one search to the next (a game's moves
     /// share their cells), scaled by [`KEEP_HIST_PCT`]; emptied with the table. Bench
