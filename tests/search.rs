@@ -446,6 +446,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "qtt",
         "keephist",
         "verify",
+        "lmrany",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

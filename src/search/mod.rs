@@ -232,6 +232,7 @@ impl Searcher {
             "ttmate" => self.features.ttmate = on,
             "keephist" => self.features.keephist = on,
             "verify" => self.features.verify = on,
+            "lmrany" => self.features.lmrany = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

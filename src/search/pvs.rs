@@ -667,7 +667,7 @@ impl<'a> Worker<'a> {
                     && stage == Stage::All
                     && self.st.board.combo(p, me) < Combo::Four
                     && self.st.board.combo(p, me.opp()) < Combo::Four;
-                let r = if (weak || threat)
+                let r = if (weak || threat || self.sh.features.lmrany)
                     && self.sh.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && searched >= LMR_MIN_MOVES
