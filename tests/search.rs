@@ -447,6 +447,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "keephist",
         "verify",
         "lmrany",
+        "avgcells",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -264,8 +264,15 @@ pub fn evaluate(b: &Board, t: &EvalTables) -> i32 {
     let f = flags(b);
     let s: i32 = f.iter().zip(w.iter()).map(|(x, w)| x * w).sum::<i32>()
         + t.threats[me.index()][threat_mask(b)];
-    let cells = b.value_sums(me)[0] + b.value_sums(me.opp())[1];
-    (s + cells).clamp(-EVAL_MAX, EVAL_MAX)
+    (s + cells_part(b)).clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+/// The cell-value part of [`evaluate`] (the side to move's values as its own, the opponent's as
+/// his), without the flags and the threat combination.
+#[inline]
+pub fn cells_part(b: &Board) -> i32 {
+    let me = b.side_to_move();
+    b.value_sums(me)[0] + b.value_sums(me.opp())[1]
 }
 
 /// A board of `b`'s position summing `t`'s cell values.

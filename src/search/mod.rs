@@ -233,6 +233,7 @@ impl Searcher {
             "keephist" => self.features.keephist = on,
             "verify" => self.features.verify = on,
             "lmrany" => self.features.lmrany = on,
+            "avgcells" => self.features.avgcells = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

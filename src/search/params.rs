@@ -542,6 +542,11 @@ pub struct Features {
     /// three to meet) and the moves that lead there were never reduced; with this, about a ply
     /// more at 300 ms a move.
     pub lmrany: bool,
+    /// The search goes by an evaluation whose cell-value part is the mean of the node's and its
+    /// parent's (from the side to move's view), the threat part staying the node's own, as the
+    /// strongest open engine's classical evaluation damps the odd-even swing. The table keeps
+    /// the raw evaluation.
+    pub avgcells: bool,
 }
 
 impl Default for Features {
@@ -586,6 +591,7 @@ impl Default for Features {
             keephist: false,
             verify: false,
             lmrany: false,
+            avgcells: false,
         }
     }
 }

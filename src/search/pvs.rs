@@ -6,7 +6,7 @@
 //!
 //! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
 
-use super::eval::{evaluate, EvalTables};
+use super::eval::{self, evaluate, EvalTables};
 use super::movepick::{self, Scored, Stage};
 use super::params::*;
 use super::state::State;
@@ -61,6 +61,9 @@ pub struct Worker<'a> {
     excluded: Vec<Pos>,
     /// Per ply, the static evaluation of the node on the current line ([`NO_EVAL`]: none).
     evals: Vec<i32>,
+    /// Per ply, the cell-value part of the node's evaluation (feature `avgcells`; [`NO_EVAL`]:
+    /// none).
+    cellv: Vec<i32>,
     history: Vec<i32>,
     bufs: Vec<Vec<Scored>>,
     /// Triangular principal-variation table.
@@ -109,6 +112,7 @@ impl<'a> Worker<'a> {
             counters: vec![Pos::NONE; 2 * CELLS],
             excluded: vec![Pos::NONE; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            cellv: vec![NO_EVAL; MAX_PLY + 2],
             history: vec![0; 2 * CELLS],
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -142,6 +146,23 @@ impl<'a> Worker<'a> {
         let won = vcf.solve(&mut self.st.board, MAX_FOURS, VT_NODES).is_win();
         self.st.unmake();
         won
+    }
+
+    /// The evaluation the search goes by, from the raw static evaluation `raw` of the node at
+    /// `ply`: with `avgcells`, its cell-value part is the mean of this node's and its parent's
+    /// (from our side), which damps the swing of one stone more for the side that just moved;
+    /// the threat part stays this node's.
+    #[inline]
+    fn averaged(&mut self, ply: usize, raw: i32) -> i32 {
+        if !self.sh.features.avgcells {
+            return raw;
+        }
+        let c = eval::cells_part(&self.st.board);
+        self.cellv[ply] = c;
+        match ply.checked_sub(1).map(|i| self.cellv[i]) {
+            Some(parent) if parent != NO_EVAL => raw - (c + parent) / 2,
+            _ => raw,
+        }
     }
 
     /// Counts a node; every so often flushes the count and checks the limits.
@@ -190,6 +211,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.evals[ply] = NO_EVAL;
+        self.cellv[ply] = NO_EVAL;
         let me = b.side_to_move();
         let opp = me.opp();
         if b.has_five_point(me) {
@@ -216,6 +238,7 @@ impl<'a> Worker<'a> {
             return MATE - (ply as i32 + 3);
         }
         let raw = evaluate(b, self.sh.eval);
+        let raw = self.averaged(ply, raw);
         self.evals[ply] = raw;
         // Smoothing: the mean of this node's evaluation and its parent's (from our side).
         let parent = if ply > 0 {
@@ -431,7 +454,8 @@ impl<'a> Worker<'a> {
                 return h.score;
             }
         }
-        let eval = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
+        let raw = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
+        let eval = self.averaged(ply, raw);
         self.evals[ply] = eval;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
@@ -556,7 +580,7 @@ impl<'a> Worker<'a> {
                 return sb;
             }
         }
-        self.search_moves(alpha, beta, depth, ply, pv, cut, tt_move, eval, tt_ext)
+        self.search_moves(alpha, beta, depth, ply, pv, cut, tt_move, raw, tt_ext)
     }
 
     /// The move loop of [`Worker::search`].
