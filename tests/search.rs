@@ -448,6 +448,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "verify",
         "lmrany",
         "avgcells",
+        "loneext",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

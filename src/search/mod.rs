@@ -234,6 +234,7 @@ impl Searcher {
             "verify" => self.features.verify = on,
             "lmrany" => self.features.lmrany = on,
             "avgcells" => self.features.avgcells = on,
+            "loneext" => self.features.loneext = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

@@ -549,6 +549,10 @@ pub struct Features {
     /// strongest open engine's classical evaluation damps the odd-even swing. The table keeps
     /// the raw evaluation.
     pub avgcells: bool,
+    /// The forced block of a four is extended only when the four is an attacking one (its stone
+    /// also makes at least a closed three on another line): a lone four no longer costs a
+    /// single ply, so it cannot push the opponent's threats past the horizon for free.
+    pub loneext: bool,
 }
 
 impl Default for Features {
@@ -594,6 +598,7 @@ impl Default for Features {
             verify: false,
             lmrany: false,
             avgcells: false,
+            loneext: false,
         }
     }
 }

@@ -618,7 +618,8 @@ impl<'a> Worker<'a> {
             self.sh.features.porder,
         );
         let me = self.st.board.side_to_move();
-        let ext = i32::from(stage == Stage::Block);
+        let ext =
+            i32::from(stage == Stage::Block && (!self.sh.features.loneext || self.last_is_combo()));
         let alpha0 = alpha;
         let mut best = -MATE;
         let mut best_move = Pos::NONE;
@@ -810,6 +811,30 @@ impl<'a> Worker<'a> {
                 .store(key, best_move, best, eval, depth, bound, ply);
         }
         best
+    }
+
+    /// Whether the opponent's last move (a four) also makes at least a closed three on another
+    /// line: an attacking four, whose block is extended with feature `loneext`.
+    fn last_is_combo(&self) -> bool {
+        let b = &self.st.board;
+        let Some(&last) = b.history().last() else {
+            return true;
+        };
+        if last.is_none() {
+            return true;
+        }
+        let opp = b.side_to_move().opp();
+        let mut fours = 0;
+        let mut threes = 0;
+        for d in 0..4 {
+            let pat = b.line_pattern(last, d, opp);
+            if pat >= Pattern::B4 {
+                fours += 1;
+            } else if pat >= Pattern::B3 {
+                threes += 1;
+            }
+        }
+        fours >= 2 || threes >= 1
     }
 
     /// The slot of [`Worker::counters`] for the side to move and the opponent's last move.
