@@ -449,6 +449,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "lmrany",
         "avgcells",
         "loneext",
+        "defcombo",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

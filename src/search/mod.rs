@@ -235,6 +235,7 @@ impl Searcher {
             "lmrany" => self.features.lmrany = on,
             "avgcells" => self.features.avgcells = on,
             "loneext" => self.features.loneext = on,
+            "defcombo" => self.features.defcombo = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,
@@ -473,7 +474,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
         }];
     }
     let mut buf = Vec::new();
-    movepick::generate(st, &mut buf, false);
+    movepick::generate(st, &mut buf, false, false);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
         movepick::order(

@@ -70,9 +70,26 @@ fn on_four_line(b: &Board, p: Pos, c: Color) -> bool {
     (0..4).any(|d| b.pattern(p, d, c) >= Pattern::B4)
 }
 
+/// Whether our four on `p` is a lone one: its stone makes nothing better than an open two on its
+/// other lines.
+fn lone_four(b: &Board, p: Pos, c: Color) -> bool {
+    let (mut fours, mut best_other) = (0, Pattern::Dead);
+    for d in 0..4 {
+        let pat = b.pattern(p, d, c);
+        if pat >= Pattern::B4 {
+            fours += 1;
+        } else {
+            best_other = best_other.max(pat);
+        }
+    }
+    fours < 2 && best_other < Pattern::B3
+}
+
 /// Generates the moves of the side to move into `out` (unordered keys) and says which stage;
-/// with `guard`, a four-three point of the opponent is met only by defences or our fours.
-pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool) -> Stage {
+/// with `guard`, a four-three point of the opponent is met only by defences or our fours; with
+/// `no_lone`, against an open three our lone fours (see [`lone_four`]) are kept only if they
+/// defend, or if the opponent's block may be a foul.
+pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: bool) -> Stage {
     out.clear();
     let me = st.board.side_to_move();
     let opp = me.opp();
@@ -100,18 +117,28 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool) -> Stage {
             cells.push(p);
         }
     });
+    let keep_lone = !no_lone || st.board.rule().has_fouls(opp);
+    let mut skipped = Vec::new();
     for p in cells {
         let b = &mut st.board;
-        if b.combo(p, me) >= Combo::Four {
+        let c = b.combo(p, me);
+        if c >= Combo::FourThree || (c == Combo::Four && (keep_lone || !lone_four(b, p, me))) {
             out.push(Scored { mv: p, key: 0 });
             continue;
         }
+        let lone = c == Combo::Four;
         b.make(p);
         let ok = b.count(opp, Combo::FlexFour) == 0;
         b.unmake();
         if ok {
             out.push(Scored { mv: p, key: 0 });
+        } else if lone {
+            skipped.push(p);
         }
+    }
+    // Lost anyway: the lone fours still put the loss off.
+    if out.is_empty() {
+        out.extend(skipped.iter().map(|&p| Scored { mv: p, key: 0 }));
     }
     if out.is_empty() {
         return Stage::Lost(4);
@@ -308,9 +335,9 @@ mod guard_tests {
             let point = Pos::new(10, 7);
             assert_eq!(st.board.combo(point, Color::Black), Combo::FourThree);
             let mut all = Vec::new();
-            assert_eq!(generate(&mut st, &mut all, false), Stage::All);
+            assert_eq!(generate(&mut st, &mut all, false, false), Stage::All);
             let mut guarded = Vec::new();
-            assert_eq!(generate(&mut st, &mut guarded, true), Stage::Guard);
+            assert_eq!(generate(&mut st, &mut guarded, true, false), Stage::Guard);
             let cells: Vec<Pos> = guarded.iter().map(|m| m.mv).collect();
             assert!(cells.contains(&point), "{rule:?}: the point itself");
             assert!(

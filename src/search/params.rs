@@ -555,6 +555,11 @@ pub struct Features {
     /// also makes at least a closed three on another line): a lone four no longer costs a
     /// single ply, so it cannot push the opponent's threats past the horizon for free.
     pub loneext: bool,
+    /// Against an open three, our lone fours (nothing better than an open two on the stone's
+    /// other lines) are searched only if they defend (or, renju White, if the block may be
+    /// Black's foul): a four that neither stops the three nor builds on another line only
+    /// delays the defence, and every order of such fours was searched.
+    pub defcombo: bool,
 }
 
 impl Default for Features {
@@ -601,6 +606,7 @@ impl Default for Features {
             lmrany: false,
             avgcells: false,
             loneext: false,
+            defcombo: false,
         }
     }
 }

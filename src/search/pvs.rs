@@ -599,7 +599,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let guard = self.sh.features.guard && depth >= GUARD_MIN_DEPTH;
-        let stage = movepick::generate(&mut self.st, &mut moves, guard);
+        let stage = movepick::generate(&mut self.st, &mut moves, guard, self.sh.features.defcombo);
         if let Stage::Lost(n) = stage {
             self.bufs[ply] = moves;
             return -(MATE - (ply as i32 + n as i32));
