@@ -450,6 +450,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "avgcells",
         "loneext",
         "defcombo",
+        "defext",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

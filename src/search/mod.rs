@@ -236,6 +236,7 @@ impl Searcher {
             "avgcells" => self.features.avgcells = on,
             "loneext" => self.features.loneext = on,
             "defcombo" => self.features.defcombo = on,
+            "defext" => self.features.defext = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

@@ -209,6 +209,9 @@ pub const BEAM_QUIET: (f64, f64, usize) = (15.0, 12.0, 32);
 /// See [`BEAM_MIN_PLY`]: tense boards.
 pub const BEAM_TENSE: (f64, f64, usize) = (5.0, 2.0, 8);
 
+/// Feature `defext`: the most answers to an open three for which they are extended.
+pub const DEFEXT_MAX_MOVES: usize = 2;
+
 /// With feature `qcombo`: fours tried at a leaf four-extension node after its first four.
 pub const QS_WIDTH: usize = 2;
 
@@ -560,6 +563,10 @@ pub struct Features {
     /// Black's foul): a four that neither stops the three nor builds on another line only
     /// delays the defence, and every order of such fours was searched.
     pub defcombo: bool,
+    /// The answer to an open three is extended by a ply where there are at most
+    /// [`DEFEXT_MAX_MOVES`] of them (defences and our fours), as the block of a four is: a
+    /// three and its forced answer then cost a single ply, so threat sequences are seen deeper.
+    pub defext: bool,
 }
 
 impl Default for Features {
@@ -607,6 +614,7 @@ impl Default for Features {
             avgcells: false,
             loneext: false,
             defcombo: false,
+            defext: false,
         }
     }
 }

@@ -618,8 +618,12 @@ impl<'a> Worker<'a> {
             self.sh.features.porder,
         );
         let me = self.st.board.side_to_move();
-        let ext =
-            i32::from(stage == Stage::Block && (!self.sh.features.loneext || self.last_is_combo()));
+        let ext = i32::from(
+            (stage == Stage::Block && (!self.sh.features.loneext || self.last_is_combo()))
+                || (stage == Stage::Defend
+                    && self.sh.features.defext
+                    && moves.len() <= DEFEXT_MAX_MOVES),
+        );
         let alpha0 = alpha;
         let mut best = -MATE;
         let mut best_move = Pos::NONE;
