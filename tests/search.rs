@@ -451,6 +451,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "loneext",
         "defcombo",
         "defext",
+        "sedouble",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -237,6 +237,7 @@ impl Searcher {
             "loneext" => self.features.loneext = on,
             "defcombo" => self.features.defcombo = on,
             "defext" => self.features.defext = on,
+            "sedouble" => self.features.sedouble = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
             _ => return false,

@@ -230,6 +230,10 @@ pub const SE_MIN_DEPTH: i32 = 6;
 pub const SE_DEPTH_SLACK: i32 = 3;
 /// Singular extension: the other moves must fall this much per ply of depth below the TT score.
 pub const SE_MARGIN: i32 = 4;
+/// Feature `sedouble`: how far below the singular bound the other moves must stay.
+pub const SE_DOUBLE_MARGIN: i32 = 40;
+/// Feature `sedouble`: double extensions on one line, at most.
+pub const SE_DOUBLE_MAX: u32 = 3;
 /// Null-move reduction: this plus depth / [`NMP_DEPTH_DIV`].
 pub const NMP_BASE: i32 = 2;
 /// Null-move reduction grows by one per this many plies of depth.
@@ -571,6 +575,9 @@ pub struct Features {
     /// [`DEFEXT_MAX_MOVES`] of them (defences and our fours), as the block of a four is: a
     /// three and its forced answer then cost a single ply, so threat sequences are seen deeper.
     pub defext: bool,
+    /// Singular extension by two plies at non-PV nodes where the other moves fall more than
+    /// [`SE_DOUBLE_MARGIN`] below the singular bound, at most [`SE_DOUBLE_MAX`] times on a line.
+    pub sedouble: bool,
 }
 
 impl Default for Features {
@@ -619,6 +626,7 @@ impl Default for Features {
             loneext: false,
             defcombo: false,
             defext: false,
+            sedouble: false,
         }
     }
 }

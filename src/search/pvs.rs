@@ -78,6 +78,8 @@ pub struct Worker<'a> {
     /// Below a PV move whose narrow search found a win, being verified: move-count pruning
     /// (feature `beam`) skips only weak moves (feature `verify`).
     cautious: bool,
+    /// Double singular extensions on the current line (feature `sedouble`).
+    double_exts: u32,
 }
 
 impl<'a> Worker<'a> {
@@ -120,6 +122,7 @@ impl<'a> Worker<'a> {
             vcf: None,
             vt_ext: false,
             cautious: false,
+            double_exts: 0,
         }
     }
 
@@ -575,6 +578,14 @@ impl<'a> Worker<'a> {
             }
             if v < sb {
                 tt_ext = 1;
+                // Feature `sedouble`: far below, a ply more (a few times on a line at most).
+                if self.sh.features.sedouble
+                    && !pv
+                    && v < sb - SE_DOUBLE_MARGIN
+                    && self.double_exts < SE_DOUBLE_MAX
+                {
+                    tt_ext = 2;
+                }
             } else if self.sh.features.multicut && !pv && sb >= beta {
                 // Another move also beats beta: this node most likely fails high anyway.
                 return sb;
@@ -686,6 +697,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let new_depth = depth - 1 + ext + if p == tt_move { tt_ext } else { 0 };
+            let doubled = p == tt_move && tt_ext == 2;
+            self.double_exts += u32::from(doubled);
             self.sh.tt.prefetch(self.st.board.hash_after(p));
             self.st.make(p);
             let v = if searched == 0 {
@@ -766,6 +779,7 @@ impl<'a> Worker<'a> {
                 v
             };
             self.st.unmake();
+            self.double_exts -= u32::from(doubled);
             searched += 1;
             if self.aborted {
                 self.bufs[ply] = moves;
