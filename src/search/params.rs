@@ -102,6 +102,11 @@ pub const MAX_DEPTH: u32 = 99;
 ///   position (81,643 positions), `tune rule=renju scale=306 byopening`: held out
 ///   0.3866 -> 0.3826 (floor 0.3002), bench 526 600. At 300 ms a move (`kakugo-arena`, 200
 ///   games, against the tables above): 97–96–7 (+2 Elo [−46, +49]). No gain; not taken.
+/// - freestyle, fitted to the results of the engine's own games at 300 ms a move instead of
+///   searched labels (the 13 freestyle `kakugo-arena` runs of 2026-11-25, 2,443 games with
+///   200 against PentaZen, 103,715 positions; `tune rule=freestyle shared byopening`): held out
+///   0.6340 -> 0.6234, bench 575 059. At 300 ms a move (`kakugo-arena`, 200 games, against
+///   the tables in use): 87–104–9 (−30 Elo [−78, +17]); not taken.
 ///
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
 /// written by `examples/tune` (see its header for the command) and read at first use.
