@@ -393,6 +393,16 @@ pub struct Features {
     /// (freestyle), +92 −103 =5 (renju); off. Under the clock (`kakugo-arena` 300 ms, 200
     /// games a rule, on against off): 91–107–2 (freestyle, −28 Elo [−77, +20]), 75–117–8
     /// (renju, −74 [−124, −27]); off.
+    ///
+    /// With `lmrany` (every move reduced, as PentaZen searches; bench 351 532 against
+    /// 542 444), 2026-11-25: the two find the wins PentaZen proves much sooner: of 48 positions
+    /// where PentaZen proved a win within 300 ms (`tests/data/wins/freestyle.txt`,
+    /// `examples/wins` at 1,000,000 nodes), 28 are solved against 4 without them (renju: 6 of
+    /// 10 against 4). At 300 ms a move (`kakugo-arena`, 200 games a run), against the engine
+    /// without them: 108–82–10 (freestyle, +45 Elo [−1, +94]), 102–89–9 (renju, +23
+    /// [−24, +71]); against PentaZen: 108–89–3 and 103–91–6 (freestyle, 0.539 over 400 games),
+    /// 112–83–4 (renju, 0.573, 199 games), where the engine without them scored 99–93–8
+    /// (freestyle, the day before) and 101–92–7 (renju, 0.522, the same day). Both on.
     pub beam: bool,
     /// Candidate cells only on the lines of the stones (see [`NARROW_REACH`]). 100 openings ×
     /// 2 colours at 100k nodes, on vs off: +106 −82 =12 (freestyle), +100 −96 =4 (renju).
@@ -557,7 +567,7 @@ pub struct Features {
     /// three to meet) and the moves that lead there were never reduced; with this, about a ply
     /// more at 300 ms a move (18 positions of games against PentaZen). Bench 535 885. At 300 ms
     /// a move (`kakugo-arena`, freestyle, 200 games, on against off): 97–91–12 (+10 Elo
-    /// [−36, +58]); no gain established, off.
+    /// [−36, +58]); no gain established then. Taken together with `beam` (see there), on.
     pub lmrany: bool,
     /// The search goes by an evaluation whose cell-value part is the mean of the node's and its
     /// parent's (from the side to move's view), the threat part staying the node's own, as the
@@ -606,7 +616,7 @@ impl Default for Features {
             singular: true,
             smooth: false,
             multicut: true,
-            beam: false,
+            beam: true,
             narrow: true,
             qcombo: true,
             qcombo0: true,
@@ -634,7 +644,7 @@ impl Default for Features {
             qtt: false,
             keephist: false,
             verify: false,
-            lmrany: false,
+            lmrany: true,
             avgcells: false,
             loneext: false,
             defcombo: false,
