@@ -3,13 +3,13 @@
 //! after how many nodes the search first announced a win for the side to move.
 //!
 //! `cargo run --release --example wins -- <file> [rule] [max_nodes]`; the environment variable
-//! `FEATURES=name=on,name=off` switches search features. Searches bounded by nodes alone run
-//! without the root threat probe, so the figures are the main search's and repeat exactly.
+//! `FEATURES=name=on,name=off` switches search features. The root threat solvers (`probe`,
+//! `refute`) are off, so the figures are the main search's and repeat exactly.
 
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims};
 use kakugo::rules::Rule;
-use kakugo::search::{Limits, Score, Searcher};
+use kakugo::search::{Limits, Score, Searcher, TimeControl};
 use std::sync::atomic::AtomicBool;
 
 fn main() {
@@ -44,12 +44,20 @@ fn main() {
             b.make(p);
         }
         let mut s = Searcher::new();
+        // The main search alone: the root solvers run by the clock.
+        assert!(s.set_feature("probe", false) && s.set_feature("refute", false));
         for f in features.split(',').filter(|f| !f.is_empty()) {
             let (n, v) = f.split_once('=').expect("NAME=on|off");
             assert!(s.set_feature(n, v == "on"), "unknown feature {n}");
         }
+        // A clock far beyond the node limit: without one the default budget of a few seconds
+        // would end some searches first, by the load of the machine.
         let limits = Limits {
             max_nodes: Some(max_nodes),
+            time: TimeControl {
+                turn_ms: Some(3_600_000),
+                ..TimeControl::default()
+            },
             ..Limits::default()
         };
         let mut first = None;

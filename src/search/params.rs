@@ -397,12 +397,13 @@ pub struct Features {
     /// With `lmrany` (every move reduced, as PentaZen searches; bench 351 532 against
     /// 542 444), 2026-11-25: the two find the wins PentaZen proves much sooner: of 48 positions
     /// where PentaZen proved a win within 300 ms (`tests/data/wins/freestyle.txt`,
-    /// `examples/wins` at 1,000,000 nodes), 28 are solved against 4 without them (renju: 6 of
+    /// `examples/wins` at 1,000,000 nodes), 30 are solved against 8 without them (renju: 6 of
     /// 10 against 4). At 300 ms a move (`kakugo-arena`, 200 games a run), against the engine
     /// without them: 108–82–10 (freestyle, +45 Elo [−1, +94]), 102–89–9 (renju, +23
     /// [−24, +71]); against PentaZen: 108–89–3 and 103–91–6 (freestyle, 0.539 over 400 games),
-    /// 112–83–4 (renju, 0.573, 199 games), where the engine without them scored 99–93–8
-    /// (freestyle, the day before) and 101–92–7 (renju, 0.522, the same day). Both on.
+    /// 112–83–4 and 115–83–2 (renju, 0.576 over 399 games), where the engine without them
+    /// scored 99–93–8 (freestyle, the day before) and 101–92–7 (renju, 0.522, the same day).
+    /// Both on.
     pub beam: bool,
     /// Candidate cells only on the lines of the stones (see [`NARROW_REACH`]). 100 openings ×
     /// 2 colours at 100k nodes, on vs off: +106 −82 =12 (freestyle), +100 −96 =4 (renju).
