@@ -399,8 +399,8 @@ pub struct Features {
     /// where PentaZen proved a win within 300 ms (`tests/data/wins/freestyle.txt`,
     /// `examples/wins` at 1,000,000 nodes), 30 are solved against 8 without them (renju: 6 of
     /// 10 against 4). At 300 ms a move (`kakugo-arena`, 200 games a run), against the engine
-    /// without them: 108–82–10 (freestyle, +45 Elo [−1, +94]), 102–89–9 (renju, +23
-    /// [−24, +71]); against PentaZen: 108–89–3 and 103–91–6 (freestyle, 0.539 over 400 games),
+    /// without them: 108–82–10 (freestyle, +45 Elo [−1, +94]), 102–89–9 and 113–80–7 (renju,
+    /// pooled 215–169–16, +40 [+7, +74]); all 600 games +42 [+15, +70]; against PentaZen: 108–89–3 and 103–91–6 (freestyle, 0.539 over 400 games),
     /// 112–83–4 and 115–83–2 (renju, 0.576 over 399 games), where the engine without them
     /// scored 99–93–8 (freestyle, the day before) and 101–92–7 (renju, 0.522, the same day).
     /// Both on.
