@@ -174,7 +174,11 @@ pub const IID_MIN_DEPTH: i32 = 7;
 
 /// Late move reductions from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// Late move reductions after this many moves.
+/// Late move reductions after this many moves. 1 (from the second move, as PentaZen; bench
+/// 311 809 against 351 532), with `lmrany` and `beam`: 35 of the 48 wins of
+/// `tests/data/wins/freestyle.txt` within 1M nodes (median 409 970) against 30 (650 544),
+/// renju 7 of 10 against 6; at 300 ms a move (`kakugo-arena`, freestyle, 200 games, against
+/// 3): 102–90–8 (+21 Elo [−26, +69]); no gain established yet, 3 stays.
 pub const LMR_MIN_MOVES: usize = 3;
 /// Reduction = ln(depth) * ln(move number) / this. Deeper reductions (1.4) against 2.0 at
 /// 300 ms a move (`kakugo-arena`, two runs of up to 200 games a rule, pooled): freestyle
