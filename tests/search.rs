@@ -440,6 +440,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "guard",
         "vcfthreat",
         "porder",
+        "near",
         "histlmr",
         "cutnode",
         "ttmate",

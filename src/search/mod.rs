@@ -227,6 +227,7 @@ impl Searcher {
             "guard" => self.features.guard = on,
             "vcfthreat" => self.features.vcfthreat = on,
             "porder" => self.features.porder = on,
+            "near" => self.features.near = on,
             "histlmr" => self.features.histlmr = on,
             "cutnode" => self.features.cutnode = on,
             "ttmate" => self.features.ttmate = on,
@@ -486,6 +487,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
             [Pos::NONE; 3],
             &hist,
             None,
+            false,
             false,
         );
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));

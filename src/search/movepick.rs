@@ -11,7 +11,7 @@
 
 use super::params::{
     GUARD_MAX_POINTS, GUARD_REACH, MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_PAT_OPP, MO_PAT_OWN,
-    MO_TT, MO_VALUE_MUL,
+    MO_TT, MO_VALUE_MUL, NEAR_DIST,
 };
 use super::state::State;
 use crate::board::{Board, CellValues, Pos};
@@ -212,7 +212,10 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
 /// Gives every move its key: `killers` are the two killers of the ply and the counter move of
 /// the opponent's last move (or [`Pos::NONE`]); with `values` (feature `vorder`), the evaluation's values of the
 /// cell for both sides break ties within the classes; with `patterns` (feature `porder`), the
-/// line patterns of both sides through the cell do.
+/// line patterns of both sides through the cell do; with `near` (feature `near`), the class
+/// score of a cell far from the last two moves is halved, and quartered if it is far from the
+/// last four as well (farther than [`NEAR_DIST`]).
+#[allow(clippy::too_many_arguments)]
 pub fn order(
     b: &Board,
     moves: &mut [Scored],
@@ -221,11 +224,35 @@ pub fn order(
     history: &[i32],
     values: Option<&CellValues>,
     patterns: bool,
+    near: bool,
 ) {
     let me = b.side_to_move();
     let opp = me.opp();
+    let mut recent = [Pos::NONE; 4];
+    if near {
+        for (r, &p) in recent.iter_mut().zip(b.history().iter().rev()) {
+            *r = p;
+        }
+    }
+    let far = |p: Pos, k: usize| {
+        recent[..k]
+            .iter()
+            .all(|&q| q.is_none() || p.distance(q) > NEAR_DIST)
+    };
     for m in moves.iter_mut() {
-        let mut s = base_score(b, m.mv, me, history);
+        let mut s = if near {
+            let class = MO_OWN[b.combo(m.mv, me) as usize] + MO_OPP[b.combo(m.mv, opp) as usize];
+            let shift = if !far(m.mv, 2) {
+                0
+            } else if far(m.mv, 4) {
+                2
+            } else {
+                1
+            };
+            (class >> shift) + history[m.mv.index()] / MO_HIST_DIV
+        } else {
+            base_score(b, m.mv, me, history)
+        };
         if patterns {
             for d in 0..4 {
                 s += MO_PAT_OWN[b.pattern(m.mv, d, me) as usize]

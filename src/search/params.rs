@@ -139,6 +139,9 @@ pub const MO_VALUE_MUL: i32 = 1;
 pub const MO_PAT_OWN: [i32; 12] = [0, 1, 2, 3, 8, 6, 16, 20, 40, 40, 0, 0];
 /// Feature `porder`: the same for the opponent's line patterns through the cell (blocking them).
 pub const MO_PAT_OPP: [i32; 12] = [0, 1, 1, 2, 5, 4, 10, 12, 20, 20, 0, 0];
+/// Feature `near`: a cell farther than this (in rows or columns) from a recent move counts as
+/// far in the move ordering.
+pub const NEAR_DIST: usize = 4;
 /// History scores are divided by this before they are added to a move's score.
 pub const MO_HIST_DIV: i32 = 32;
 
@@ -530,6 +533,9 @@ pub struct Features {
     /// move (`kakugo-arena`, renju, 200 games, on against off): 97–91–12 (+10 Elo [−36, +58]);
     /// bench 530 167 nodes against 555 433 (before `FUT_MARGIN` 55); off.
     pub porder: bool,
+    /// Move ordering: the class score of a cell far from the last two moves is halved, and
+    /// quartered when it is far from the last four (as PentaZen orders its moves).
+    pub near: bool,
     /// Late move reductions are one ply smaller per [`LMR_HIST_DIV`] of the move's history
     /// score (and larger for a negative one). At 300 ms a move (`kakugo-arena`, renju, 200
     /// games, on against off): 97–93–10 (+7 Elo [−40, +54]); off. `vorder`, `porder` and
@@ -647,6 +653,7 @@ impl Default for Features {
             guard: false,
             vcfthreat: false,
             porder: false,
+            near: false,
             histlmr: false,
             cutnode: false,
             ttmate: false,

@@ -627,6 +627,7 @@ impl<'a> Worker<'a> {
             &self.history[hist_off..hist_off + CELLS],
             self.sh.features.vorder.then_some(&*self.sh.eval.cells),
             self.sh.features.porder,
+            self.sh.features.near,
         );
         let me = self.st.board.side_to_move();
         let ext = i32::from(
