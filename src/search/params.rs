@@ -177,12 +177,13 @@ pub const IID_MIN_DEPTH: i32 = 7;
 
 /// Late move reductions from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// Late move reductions after this many moves. 1 (from the second move, as PentaZen; bench
-/// 311 809 against 351 532), with `lmrany` and `beam`: 35 of the 48 wins of
+/// Late move reductions after this many moves: 1, from the second move on, as PentaZen (bench
+/// 311 809 against 351 532 with 3). With `lmrany` and `beam`: 35 of the 48 wins of
 /// `tests/data/wins/freestyle.txt` within 1M nodes (median 409 970) against 30 (650 544),
-/// renju 7 of 10 against 6; at 300 ms a move (`kakugo-arena`, freestyle, 200 games, against
-/// 3): 102–90–8 (+21 Elo [−26, +69]); no gain established yet, 3 stays.
-pub const LMR_MIN_MOVES: usize = 3;
+/// renju 7 of 10 against 6; at 300 ms a move (`kakugo-arena`, 200 games a run, against 3):
+/// freestyle 102–90–8 and 102–90–8 (two runs, 7 of 200 games alike), renju 105–81–14; all 600
+/// games 309–261–30 (+28 Elo [+1, +55]). Taken 2026-11-25.
+pub const LMR_MIN_MOVES: usize = 1;
 /// Reduction = ln(depth) * ln(move number) / this. Deeper reductions (1.4) against 2.0 at
 /// 300 ms a move (`kakugo-arena`, two runs of up to 200 games a rule, pooled): freestyle
 /// 140–152–14, renju 146–129–13; no gain established, 2.0 stays.
@@ -535,6 +536,9 @@ pub struct Features {
     pub porder: bool,
     /// Move ordering: the class score of a cell far from the last two moves is halved, and
     /// quartered when it is far from the last four (as PentaZen orders its moves).
+    /// With `LMR_MIN_MOVES` 1, at 300 ms a move (`kakugo-arena`, on against off, 200 games a
+    /// rule, 2026-11-26): 95–92–13 (freestyle, +5 Elo [−42, +52]), 94–93–13 (renju, +2
+    /// [−45, +49]); bench 319 018; no gain, off.
     pub near: bool,
     /// Late move reductions are one ply smaller per [`LMR_HIST_DIV`] of the move's history
     /// score (and larger for a negative one). At 300 ms a move (`kakugo-arena`, renju, 200
