@@ -472,7 +472,9 @@ pub struct Features {
     pub futb4: bool,
     /// Internal iterative deepening (see [`IID_MIN_DEPTH`]). With `improving`, at 300 ms a move
     /// (`kakugo-arena`, on against off): 80–77–19 (freestyle, 176 games, stopped, +6 Elo
-    /// [−43, +55]), 99–95–6 (renju, 200 games, +7 [−41, +55]); no gain established, off.
+    /// [−43, +55]), 99–95–6 (renju, 200 games, +7 [−41, +55]); no gain established, off. With
+    /// `lmrany`, `beam` and `LMR_MIN_MOVES` 1 (2026-11-26, 200 games a rule): 95–92–13
+    /// (freestyle, +5 [−42, +52]), 82–104–14 (renju, −38 [−86, +8]); off.
     pub iid: bool,
     /// Counter moves: the quiet move that last refuted the opponent's last move is ordered
     /// between the killers. With `futtt`, at 300 ms a move (`kakugo-arena`, on against off,
