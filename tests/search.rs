@@ -476,3 +476,46 @@ fn every_feature_switch_keeps_the_forced_answers() {
         }
     }
 }
+
+/// The main search alone (root threat solvers off, a clock far beyond the node limit) finds
+/// two of the long wins PentaZen proved against it (`tests/data/wins/freestyle.txt`, wins of
+/// 17 and 15 plies), each within 100k nodes: it found them in about 24k and 25k on 2026-11-26.
+#[test]
+fn long_wins_found_by_the_main_search() {
+    use kakugo::search::TimeControl;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/wins/freestyle.txt"
+    ))
+    .expect("wins data");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        if !matches!(cols[..2], ["8", "22"] | ["16", "14"]) {
+            continue;
+        }
+        let b = opened(Rule::Freestyle, cols[2]);
+        let mut s = Searcher::new();
+        s.set_hash_bytes(16 << 20);
+        assert!(s.set_feature("probe", false) && s.set_feature("refute", false));
+        let limits = Limits {
+            max_nodes: Some(100_000),
+            time: TimeControl {
+                turn_ms: Some(3_600_000),
+                ..TimeControl::default()
+            },
+            ..Limits::default()
+        };
+        let r = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+        assert!(
+            matches!(r.info.score, Score::Win(_)),
+            "game {} ply {}: {:?} after {} nodes",
+            cols[0],
+            cols[1],
+            r.info.score,
+            r.info.nodes
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+}
