@@ -479,7 +479,8 @@ pub struct Features {
     /// Counter moves: the quiet move that last refuted the opponent's last move is ordered
     /// between the killers. With `futtt`, at 300 ms a move (`kakugo-arena`, on against off,
     /// stopped early): 54–47–9 (freestyle, 110 games, +22 Elo [−40, +86]), 51–62–1 (renju,
-    /// 114 games, −34 [−99, +30]); off.
+    /// 114 games, −34 [−99, +30]); off. With `lmrany`, `beam` and `LMR_MIN_MOVES` 1 (2026-11-26,
+    /// freestyle, 200 games): 94–97–9 (−5 [−53, +42]); off.
     pub counter: bool,
     /// Futility and razoring also at PV nodes (never at the root). At 300 ms a move
     /// (`kakugo-arena`, on against off, stopped early): 52–58–8 (freestyle, 118 games, −18 Elo
