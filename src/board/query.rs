@@ -1,13 +1,41 @@
-//! Small read-only queries over the pattern tables that the threat solvers need: where the
-//! five-points of a colour are, and whether a move is a legal four or threat for a colour.
+//! Small read-only queries over the pattern tables that the threat solvers and the move
+//! generator need: where the five-points of a colour are, whether a move is a legal four or
+//! threat for a colour, and what class a cell would have with one more stone on its lines.
 //!
 //! Nothing here changes the position except the exact renju foul check, which places and takes
 //! back stones and leaves the board as it found it.
 
-use super::{Board, Pos};
+use super::geometry::{line_of, PAD};
+use super::{code, window_key, Board, Pos};
 use crate::rules::{Color, Combo, Pattern};
 
 impl Board {
+    /// The class a stone of `who` on empty `q` would have if a stone of `c` stood on empty `p`
+    /// as well, read from the tables without playing (the class now when `p` is not within
+    /// reach of `q` on one of its lines). Only `q`'s own line patterns are recomputed, so for
+    /// renju Black, whose classes also depend on other cells, this is the tables' class.
+    pub fn combo_if(&self, q: Pos, who: Color, p: Pos, c: Color) -> Combo {
+        let (dx, dy) = (p.x() as i64 - q.x() as i64, p.y() as i64 - q.y() as i64);
+        let (d, k) = match (dx, dy) {
+            (_, 0) => (0, dx),
+            (0, _) => (1, dy),
+            _ if dx == dy => (2, dx),
+            _ if dx == -dy => (3, dx),
+            _ => return self.combo(q, who),
+        };
+        if k == 0 || k.abs() > i64::from(self.reach) {
+            return self.combo(q, who);
+        }
+        let (li, t) = line_of(d, q.x(), q.y());
+        let tp = (t as i64 + k) as usize;
+        let word = self.lines[d][li] | (u128::from(code(c)) << (2 * (tp + PAD)));
+        let pair = self.pair[window_key(word, t) as usize];
+        let nib = u32::from((pair >> (4 * who as u8)) & 15);
+        let half = (self.cells[q.index()].pat >> (16 * who as usize)) & 0xFFFF;
+        let half = (half & !(15 << (4 * d))) | (nib << (4 * d));
+        Combo::from_u8(self.combo_tab[who.index()][half as usize])
+    }
+
     /// The empty cells where `c` makes five on a line through `p` (within four cells of it).
     /// After `c` makes a four at `p`, these are the cells the opponent must block.
     pub fn five_points_near(&self, p: Pos, c: Color) -> Vec<Pos> {
@@ -122,5 +150,61 @@ mod tests {
         let j8 = parse_moves("j8", b2.dims()).unwrap()[0];
         assert!(b2.makes_open_three(j8, Color::Black));
         assert!(!b2.makes_open_three(h9, Color::Black));
+    }
+
+    /// `combo_if` answers as playing the stone does, for every pair of empty cells of positions
+    /// of random games, every rule and both colours (renju: White's classes, which depend on
+    /// the lines alone; Black's only where no foul candidate is involved).
+    #[test]
+    fn combo_if_matches_playing_the_stone() {
+        use rand::{rngs::StdRng, seq::SliceRandom, SeedableRng};
+        let dims = Dims::square(15).unwrap();
+        let mut rng = StdRng::seed_from_u64(7);
+        let (mut checked, mut changed) = (0u64, 0u64);
+        for rule in Rule::ALL {
+            for _ in 0..3 {
+                let mut b = Board::new(rule, dims);
+                let mut cells: Vec<Pos> = dims.cells().collect();
+                cells.shuffle(&mut rng);
+                for &m in cells.iter().take(60) {
+                    if b.combo(m, b.side_to_move()) == Combo::Five {
+                        continue;
+                    }
+                    b.make(m);
+                    if !b.stone_count().is_multiple_of(12) {
+                        continue;
+                    }
+                    let empties: Vec<Pos> = dims.cells().filter(|&q| b.is_empty(q)).collect();
+                    for &p in &empties {
+                        for c in [Color::Black, Color::White] {
+                            let mut after = b.clone();
+                            if after.side_to_move() != c {
+                                after.pass();
+                            }
+                            after.make(p);
+                            for &q in empties.iter().filter(|&&q| q != p) {
+                                for who in [Color::Black, Color::White] {
+                                    let now = after.combo(q, who);
+                                    let fouls = rule.has_fouls(who)
+                                        && (now == Combo::Forbid
+                                            || b.combo(q, who) == Combo::Forbid);
+                                    if fouls {
+                                        continue;
+                                    }
+                                    checked += 1;
+                                    changed += u64::from(now != b.combo(q, who));
+                                    assert_eq!(
+                                        b.combo_if(q, who, p, c),
+                                        now,
+                                        "{rule:?} {p:?} {q:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000 && changed > 1_000, "{checked} {changed}");
     }
 }

@@ -118,6 +118,8 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
         }
     });
     let keep_lone = !no_lone || st.board.rule().has_fouls(opp);
+    let flex =
+        (!st.board.rule().has_fouls(opp)).then(|| st.board.cells_at_least(opp, Combo::FlexFour));
     let mut skipped = Vec::new();
     for p in cells {
         let b = &mut st.board;
@@ -127,9 +129,20 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
             continue;
         }
         let lone = c == Combo::Four;
-        b.make(p);
-        let ok = b.count(opp, Combo::FlexFour) == 0;
-        b.unmake();
+        // Whether he keeps no straight-four point once we are on `p`. A stone of ours only
+        // lowers his line patterns, so only his straight-four points can stay, and they are read
+        // from the tables; renju Black's classes hang on other cells too: played out.
+        let ok = match &flex {
+            Some(points) => points
+                .iter()
+                .all(|&q| q == p || b.combo_if(q, opp, p, me) != Combo::FlexFour),
+            None => {
+                b.make(p);
+                let ok = b.count(opp, Combo::FlexFour) == 0;
+                b.unmake();
+                ok
+            }
+        };
         if ok {
             out.push(Scored { mv: p, key: 0 });
         } else if lone {
