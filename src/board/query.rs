@@ -70,6 +70,31 @@ impl Board {
         self.cells_at_least(c, Combo::Five)
     }
 
+    /// Every empty cell where `c` has class `k` or better, as [`Board::cells_at_least`] but
+    /// looked for on the lines of the last move first (a threat just made is there), and on the
+    /// whole board only when some are elsewhere. Order: not board order.
+    pub fn threat_cells(&self, c: Color, k: Combo) -> Vec<Pos> {
+        let n = self.count_at_least(c, k) as usize;
+        let mut out = Vec::with_capacity(n);
+        if n == 0 {
+            return out;
+        }
+        if let Some(m) = self.last_move().filter(|m| !m.is_none()) {
+            for d in 0..4 {
+                for j in -self.reach..=self.reach {
+                    let q = m.step(d, j);
+                    if j != 0 && self.is_empty(q) && self.combo(q, c) >= k {
+                        out.push(q);
+                    }
+                }
+            }
+            if out.len() == n {
+                return out;
+            }
+        }
+        self.cells_at_least(c, k)
+    }
+
     /// Whether `c` may play empty `p` under the rule (renju Black: not a foul; a five is always
     /// allowed).
     pub fn is_legal_for(&mut self, p: Pos, c: Color) -> bool {
@@ -206,5 +231,37 @@ mod tests {
             }
         }
         assert!(checked > 100_000 && changed > 1_000, "{checked} {changed}");
+    }
+
+    /// `threat_cells` finds the same cells as the whole-board scan, for every class, colour and
+    /// rule, in positions of random games (threats near the last move and away from it).
+    #[test]
+    fn threat_cells_finds_every_cell_of_the_class() {
+        use rand::{rngs::StdRng, seq::SliceRandom, SeedableRng};
+        let dims = Dims::square(15).unwrap();
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut found = 0;
+        for rule in Rule::ALL {
+            for _ in 0..20 {
+                let mut b = Board::new(rule, dims);
+                let mut cells: Vec<Pos> = dims.cells().collect();
+                cells.shuffle(&mut rng);
+                for &m in cells.iter().take(80) {
+                    if b.combo(m, b.side_to_move()) == Combo::Five {
+                        continue;
+                    }
+                    b.make(m);
+                    for c in [Color::Black, Color::White] {
+                        for k in [Combo::Three, Combo::Four, Combo::FlexFour, Combo::Five] {
+                            let mut got = b.threat_cells(c, k);
+                            got.sort();
+                            assert_eq!(got, b.cells_at_least(c, k), "{rule:?} {c:?} {k:?}");
+                            found += got.len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 10_000, "{found}");
     }
 }

@@ -119,7 +119,7 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
     });
     let keep_lone = !no_lone || st.board.rule().has_fouls(opp);
     let flex =
-        (!st.board.rule().has_fouls(opp)).then(|| st.board.cells_at_least(opp, Combo::FlexFour));
+        (!st.board.rule().has_fouls(opp)).then(|| st.board.threat_cells(opp, Combo::FlexFour));
     let mut skipped = Vec::new();
     for p in cells {
         let b = &mut st.board;
