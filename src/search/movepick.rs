@@ -4,7 +4,10 @@
 //! a five-point, only the block (two five-points: lost); if the opponent has a straight-four
 //! point (an open three, or a double four), only the cells that leave him none, plus our own
 //! fours (none of either: lost); otherwise every candidate cell near the stones. Defences are
-//! found by trying each cell on the threatening lines and checking the threat is gone.
+//! found by checking, for each cell on the threatening lines, that none of his straight-four
+//! points keeps its class with our stone there (read from the tables with
+//! `Board::combo_if`; renju Black's classes hang on other cells too, so against him each
+//! cell is played and the threat counted again).
 //!
 //! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
 //! history; ties go to the lower cell index, so the order is deterministic.
