@@ -377,17 +377,15 @@ impl Board {
         self.stones -= 1;
         self.update_lines(p, u128::from(s), false);
         let start = self.frames.pop().expect("take without put") as usize;
-        while self.undo.len() > start + 1 {
-            let e = self.undo.pop().expect("frame entries");
+        // Each cell is saved at most once a frame (a cell is on one line through `p`), so the
+        // entries can be restored in any order.
+        debug_assert_eq!(self.undo[start].pos, p.0);
+        for e in &self.undo[start..] {
             let cell = &mut self.cells[e.pos as usize];
             cell.combo = e.combo;
             cell.pat = e.pat;
         }
-        let own = self.undo.pop().expect("frame start");
-        debug_assert_eq!(own.pos, p.0);
-        let cell = &mut self.cells[p.index()];
-        cell.combo = own.combo;
-        cell.pat = own.pat;
+        self.undo.truncate(start);
         (self.counts, self.vsum) = self.saved_counts.pop().expect("counts saved by put");
     }
 
@@ -447,15 +445,13 @@ impl Board {
                     });
                 }
                 len += 1;
-                let (ob, ow) = ((old.pat >> (4 * d)) & 15, (old.pat >> (16 + 4 * d)) & 15);
-                let (nb, nw) = (u32::from(new & 15), u32::from(new >> 4));
-                if ob != nb {
+                {
                     let o = values[0][code_tab[(old.pat & 0xFFFF) as usize] as usize];
                     let n = values[0][code_tab[(pat & 0xFFFF) as usize] as usize];
                     vsum[0][0] += n[0] - o[0];
                     vsum[0][1] += n[1] - o[1];
                 }
-                if ow != nw {
+                {
                     let o = values[1][code_tab[(old.pat >> 16) as usize] as usize];
                     let n = values[1][code_tab[(pat >> 16) as usize] as usize];
                     vsum[1][0] += n[0] - o[0];
@@ -465,14 +461,10 @@ impl Board {
                 let cw = tab_white[(pat >> 16) as usize];
                 cell.pat = pat;
                 cell.combo = [cb, cw];
-                if cb != old.combo[0] {
-                    counts[0][(old.combo[0] & 15) as usize] -= 1;
-                    counts[0][(cb & 15) as usize] += 1;
-                }
-                if cw != old.combo[1] {
-                    counts[1][(old.combo[1] & 15) as usize] -= 1;
-                    counts[1][(cw & 15) as usize] += 1;
-                }
+                counts[0][(old.combo[0] & 15) as usize] -= 1;
+                counts[0][(cb & 15) as usize] += 1;
+                counts[1][(old.combo[1] & 15) as usize] -= 1;
+                counts[1][(cw & 15) as usize] += 1;
             }
         }
         // SAFETY: entries up to `len` were written above, within the reserved capacity.

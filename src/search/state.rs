@@ -3,8 +3,9 @@
 //!
 //! A cell is a candidate while a stone lies within its neighbourhood: by default the 5×5 square
 //! around it plus distance 3 along the four lines; the search (feature `narrow`) uses the cells
-//! on the stone's four lines only, within `params::NARROW_REACH`. A per-cell count of such stones and a bitset over the
-//! padded cell array are updated for the neighbourhood of each stone placed or taken back, so
+//! on the stone's four lines only, within `params::NARROW_REACH`. A bitset over the padded cell
+//! array marks the neighbourhoods of the stones (a stone sets its neighbourhood's bits; taking it
+//! back restores the set saved before it), and a second one the cells that are not empty, so
 //! listing the candidates costs a walk over a few words, in board order.
 
 use crate::board::geometry::{CELLS, STRIDE};
@@ -36,8 +37,12 @@ fn offsets(square: bool, reach: isize) -> Vec<isize> {
 pub struct State {
     /// The position.
     pub board: Board,
-    near: Vec<u8>,
+    /// Cells within the neighbourhood of some stone (stones and off-board cells included).
     bits: [u64; WORDS],
+    /// Cells that are not empty: stones, and the padding around the board.
+    blocked: [u64; WORDS],
+    /// `bits` before each stone placed through [`State::make`], restored by [`State::unmake`].
+    saved: Vec<[u64; WORDS]>,
     offs: Vec<isize>,
 }
 
@@ -52,10 +57,16 @@ impl State {
     pub fn with_neighbourhood(board: &Board, square: bool, reach: isize) -> State {
         let mut s = State {
             board: board.clone(),
-            near: vec![0; CELLS],
             bits: [0; WORDS],
+            blocked: [0; WORDS],
+            saved: Vec::with_capacity(board.dims().area() + 8),
             offs: offsets(square, reach),
         };
+        for q in 0..CELLS {
+            if !board.is_empty(Pos(q as u16)) {
+                s.blocked[q / 64] |= 1 << (q % 64);
+            }
+        }
         for p in board.dims().cells() {
             if board.stone(p).is_some() {
                 s.add(p);
@@ -67,20 +78,7 @@ impl State {
     fn add(&mut self, p: Pos) {
         for &o in &self.offs {
             let q = (p.index() as isize + o) as usize;
-            self.near[q] += 1;
-            if self.near[q] == 1 {
-                self.bits[q / 64] |= 1 << (q % 64);
-            }
-        }
-    }
-
-    fn remove(&mut self, p: Pos) {
-        for &o in &self.offs {
-            let q = (p.index() as isize + o) as usize;
-            self.near[q] -= 1;
-            if self.near[q] == 0 {
-                self.bits[q / 64] &= !(1 << (q % 64));
-            }
+            self.bits[q / 64] |= 1 << (q % 64);
         }
     }
 
@@ -88,7 +86,9 @@ impl State {
     #[inline]
     pub fn make(&mut self, p: Pos) {
         self.board.make(p);
+        self.saved.push(self.bits);
         self.add(p);
+        self.blocked[p.index() / 64] |= 1 << (p.index() % 64);
     }
 
     /// Passes the turn (the null move); taken back by [`State::unmake`].
@@ -102,7 +102,10 @@ impl State {
     pub fn unmake(&mut self) {
         if let Some(p) = self.board.unmake() {
             if !p.is_none() {
-                self.remove(p);
+                if let Some(bits) = self.saved.pop() {
+                    self.bits = bits;
+                }
+                self.blocked[p.index() / 64] &= !(1 << (p.index() % 64));
             }
         }
     }
@@ -110,14 +113,12 @@ impl State {
     /// Calls `f` on every empty candidate cell, in board order.
     #[inline]
     pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
-        for (w, &word) in self.bits.iter().enumerate() {
-            let mut bits = word;
+        for (w, (&word, &blocked)) in self.bits.iter().zip(&self.blocked).enumerate() {
+            let mut bits = word & !blocked;
             while bits != 0 {
                 let p = Pos((w * 64 + bits.trailing_zeros() as usize) as u16);
                 bits &= bits - 1;
-                if self.board.is_empty(p) {
-                    f(p);
-                }
+                f(p);
             }
         }
     }
@@ -148,6 +149,52 @@ mod tests {
         s.unmake();
         s.unmake();
         assert!(s.candidates().is_empty());
+    }
+
+    /// The candidates by definition: empty on-board cells with a stone in their neighbourhood.
+    fn brute(s: &State) -> Vec<Pos> {
+        let b = &s.board;
+        b.dims()
+            .cells()
+            .filter(|&p| b.is_empty(p))
+            .filter(|&p| {
+                s.offs.iter().any(|&o| {
+                    let q = p.index() as isize - o;
+                    (0..CELLS as isize).contains(&q) && b.stone(Pos(q as u16)).is_some()
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn candidates_match_their_definition_through_random_games() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for (side, square, reach) in [(15, true, 3), (7, false, 4), (20, true, 3)] {
+            let board = Board::new(Rule::Freestyle, Dims::square(side).unwrap());
+            let mut s = State::with_neighbourhood(&board, square, reach);
+            for _ in 0..6 {
+                let plies = rng.gen_range(1..side * side / 2);
+                for _ in 0..plies {
+                    let empty: Vec<Pos> = s
+                        .board
+                        .dims()
+                        .cells()
+                        .filter(|&p| s.board.is_empty(p))
+                        .collect();
+                    s.make(empty[rng.gen_range(0..empty.len())]);
+                    assert_eq!(s.candidates(), brute(&s));
+                }
+                let back = rng.gen_range(1..=plies);
+                for _ in 0..back {
+                    s.unmake();
+                    assert_eq!(s.candidates(), brute(&s));
+                }
+                // A state built from the position itself agrees.
+                let fresh = State::with_neighbourhood(&s.board, square, reach);
+                assert_eq!(fresh.candidates(), s.candidates());
+            }
+        }
     }
 
     #[test]
