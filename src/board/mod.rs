@@ -99,7 +99,8 @@ pub struct Board {
     cells: Box<[Cell]>,
     lines: Box<[[u128; LINES]; 4]>,
     pair: &'static [u8; KEY_COUNT],
-    combo_tab: [&'static [u8; 1 << 16]; 2],
+    /// Per colour, the class of each cell code.
+    class_tab: [&'static [u8; CODE_COUNT]; 2],
     /// Per colour, cells of each class (16 slots so that a class code indexes without a check).
     counts: [[u16; 16]; 2],
     code_tab: &'static [u16; 1 << 16],
@@ -128,9 +129,9 @@ impl Board {
             cells: vec![Cell::default(); CELLS].into_boxed_slice(),
             lines: Box::new([[0; LINES]; 4]),
             pair: tables::pair_table(rule),
-            combo_tab: [
-                tables::combo_table(rule.has_fouls(Color::Black)),
-                tables::combo_table(false),
+            class_tab: [
+                tables::class_table(rule.has_fouls(Color::Black)),
+                tables::class_table(false),
             ],
             counts: [[0; 16]; 2],
             code_tab: tables::code_table(),
@@ -399,7 +400,7 @@ impl Board {
         let span = (1u64 << (2 * (2 * reach + 1))) - 1;
         let reach_mask = (span << (2 * (10 - reach))) & 0x5555_5555_5555 & !(1u64 << 20);
         let pair = self.pair;
-        let [tab_black, tab_white] = self.combo_tab;
+        let [tab_black, tab_white] = self.class_tab;
         let cells = &mut self.cells[..];
         let counts = &mut self.counts;
         let (code_tab, values) = (self.code_tab, self.values);
@@ -445,20 +446,22 @@ impl Board {
                     });
                 }
                 len += 1;
+                let code_nb = code_tab[(pat & 0xFFFF) as usize] as usize;
+                let code_nw = code_tab[(pat >> 16) as usize] as usize;
                 {
                     let o = values[0][code_tab[(old.pat & 0xFFFF) as usize] as usize];
-                    let n = values[0][code_tab[(pat & 0xFFFF) as usize] as usize];
+                    let n = values[0][code_nb];
                     vsum[0][0] += n[0] - o[0];
                     vsum[0][1] += n[1] - o[1];
                 }
                 {
                     let o = values[1][code_tab[(old.pat >> 16) as usize] as usize];
-                    let n = values[1][code_tab[(pat >> 16) as usize] as usize];
+                    let n = values[1][code_nw];
                     vsum[1][0] += n[0] - o[0];
                     vsum[1][1] += n[1] - o[1];
                 }
-                let cb = tab_black[(pat & 0xFFFF) as usize];
-                let cw = tab_white[(pat >> 16) as usize];
+                let cb = tab_black[code_nb];
+                let cw = tab_white[code_nw];
                 cell.pat = pat;
                 cell.combo = [cb, cw];
                 counts[0][(old.combo[0] & 15) as usize] -= 1;
@@ -479,8 +482,8 @@ impl Board {
             let (li, t) = line_of(d, x, y);
             pat |= spread(self.pair[window_key(self.lines[d][li], t) as usize], d);
         }
-        let cb = self.combo_tab[0][(pat & 0xFFFF) as usize];
-        let cw = self.combo_tab[1][(pat >> 16) as usize];
+        let cb = self.class_tab[0][self.code_tab[(pat & 0xFFFF) as usize] as usize];
+        let cw = self.class_tab[1][self.code_tab[(pat >> 16) as usize] as usize];
         self.cells[p.index()].pat = pat;
         self.cells[p.index()].combo = [cb, cw];
         self.counts[0][cb as usize & 15] += 1;
@@ -543,8 +546,8 @@ impl Board {
             if pat != cell.pat {
                 return Err(format!("patterns of {p:?}: {:08x} != {pat:08x}", cell.pat));
             }
-            let cb = self.combo_tab[0][(pat & 0xFFFF) as usize];
-            let cw = self.combo_tab[1][(pat >> 16) as usize];
+            let cb = self.class_tab[0][self.code_tab[(pat & 0xFFFF) as usize] as usize];
+            let cw = self.class_tab[1][self.code_tab[(pat >> 16) as usize] as usize];
             if [cb, cw] != cell.combo {
                 return Err(format!("classes of {p:?}"));
             }

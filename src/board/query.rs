@@ -33,7 +33,7 @@ impl Board {
         let nib = u32::from((pair >> (4 * who as u8)) & 15);
         let half = (self.cells[q.index()].pat >> (16 * who as usize)) & 0xFFFF;
         let half = (half & !(15 << (4 * d))) | (nib << (4 * d));
-        Combo::from_u8(self.combo_tab[who.index()][half as usize])
+        Combo::from_u8(self.class_tab[who.index()][self.code_tab[half as usize] as usize])
     }
 
     /// The empty cells where `c` makes five on a line through `p` (within four cells of it).

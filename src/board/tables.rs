@@ -2,7 +2,7 @@
 //! each rule (one byte a window: Black's pattern in the low nibble, White's in the high one) and
 //! the cell-class tables. Line tables come from `build.rs`; the rest is built on first use.
 
-use crate::rules::combo;
+use crate::rules::combo::{self, CODE_COUNT};
 use crate::rules::line::{self, Semantics, KEY_COUNT};
 use crate::rules::{Color, Rule};
 use std::sync::OnceLock;
@@ -48,11 +48,12 @@ pub fn pair_table(rule: Rule) -> &'static [u8; KEY_COUNT] {
     })
 }
 
-/// The cell-class table: index = four pattern nibbles; `fouls` for renju Black.
-pub fn combo_table(fouls: bool) -> &'static [u8; 1 << 16] {
-    static TABLES: [OnceLock<Box<[u8; 1 << 16]>>; 2] = [OnceLock::new(), OnceLock::new()];
+/// The cell-class table: index = a cell code, value = its [`crate::rules::Combo`]; `fouls` for
+/// renju Black.
+pub fn class_table(fouls: bool) -> &'static [u8; CODE_COUNT] {
+    static TABLES: [OnceLock<Box<[u8; CODE_COUNT]>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[usize::from(fouls)].get_or_init(|| {
-        combo::build_table(fouls)
+        combo::build_code_classes(fouls)
             .into_boxed_slice()
             .try_into()
             .expect("table size")
