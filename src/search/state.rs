@@ -13,6 +13,10 @@ use crate::board::{Board, Pos};
 
 const WORDS: usize = CELLS.div_ceil(64);
 
+/// Words of the bitset a neighbourhood can span (its offsets lie within ±(5 × stride + 5),
+/// fewer than `64 * SAVED - 63` cells apart).
+const SAVED: usize = 8;
+
 /// Flat-index offsets of the neighbourhood of a stone: the cells on its four lines within
 /// `reach`, plus (if `square`) the 5×5 square around it.
 fn offsets(square: bool, reach: isize) -> Vec<isize> {
@@ -41,9 +45,12 @@ pub struct State {
     bits: [u64; WORDS],
     /// Cells that are not empty: stones, and the padding around the board.
     blocked: [u64; WORDS],
-    /// `bits` before each stone placed through [`State::make`], restored by [`State::unmake`].
-    saved: Vec<[u64; WORDS]>,
+    /// Per stone placed through [`State::make`], the words of `bits` it could change as they
+    /// were before (the first word's index, then [`SAVED`] words), restored by [`State::unmake`].
+    saved: Vec<(usize, [u64; SAVED])>,
     offs: Vec<isize>,
+    /// The smallest offset of `offs`.
+    low: isize,
 }
 
 impl State {
@@ -61,7 +68,14 @@ impl State {
             blocked: [0; WORDS],
             saved: Vec::with_capacity(board.dims().area() + 8),
             offs: offsets(square, reach),
+            low: 0,
         };
+        s.low = s.offs.iter().copied().min().unwrap_or(0);
+        let high = s.offs.iter().copied().max().unwrap_or(0);
+        assert!(
+            high - s.low < 64 * SAVED as isize - 63,
+            "neighbourhood too wide"
+        );
         for q in 0..CELLS {
             if !board.is_empty(Pos(q as u16)) {
                 s.blocked[q / 64] |= 1 << (q % 64);
@@ -86,7 +100,10 @@ impl State {
     #[inline]
     pub fn make(&mut self, p: Pos) {
         self.board.make(p);
-        self.saved.push(self.bits);
+        let first = ((p.index() as isize + self.low) as usize / 64).min(WORDS - SAVED);
+        let mut words = [0; SAVED];
+        words.copy_from_slice(&self.bits[first..first + SAVED]);
+        self.saved.push((first, words));
         self.add(p);
         self.blocked[p.index() / 64] |= 1 << (p.index() % 64);
     }
@@ -102,8 +119,8 @@ impl State {
     pub fn unmake(&mut self) {
         if let Some(p) = self.board.unmake() {
             if !p.is_none() {
-                if let Some(bits) = self.saved.pop() {
-                    self.bits = bits;
+                if let Some((first, words)) = self.saved.pop() {
+                    self.bits[first..first + SAVED].copy_from_slice(&words);
                 }
                 self.blocked[p.index() / 64] &= !(1 << (p.index() % 64));
             }
