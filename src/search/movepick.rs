@@ -244,6 +244,27 @@ pub fn order(
 ) {
     let me = b.side_to_move();
     let opp = me.opp();
+    let bonus = |p: Pos| {
+        if p == tt {
+            MO_TT
+        } else if p == killers[0] {
+            MO_KILLER[0]
+        } else if p == killers[1] {
+            MO_KILLER[1]
+        } else if p == killers[2] {
+            MO_KILLER[2]
+        } else {
+            0
+        }
+    };
+    if !near && !patterns && values.is_none() {
+        // The default, as a loop of its own.
+        for m in moves.iter_mut() {
+            let s = base_score(b, m.mv, me, history) + bonus(m.mv);
+            m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
+        }
+        return;
+    }
     let mut recent = [Pos::NONE; 4];
     if near {
         for (r, &p) in recent.iter_mut().zip(b.history().iter().rev()) {
@@ -280,15 +301,7 @@ pub fn order(
             let theirs = v[opp.index()][b.cell_code(m.mv, opp)][1];
             s += (own - theirs) * MO_VALUE_MUL;
         }
-        if m.mv == tt {
-            s += MO_TT;
-        } else if m.mv == killers[0] {
-            s += MO_KILLER[0];
-        } else if m.mv == killers[1] {
-            s += MO_KILLER[1];
-        } else if m.mv == killers[2] {
-            s += MO_KILLER[2];
-        }
+        s += bonus(m.mv);
         m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
     }
 }
