@@ -315,11 +315,11 @@ const PICK_SELECT: usize = 3;
 #[inline]
 pub fn pick(moves: &mut [Scored], i: usize) -> Pos {
     if i < PICK_SELECT {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if moves[j].key > moves[best].key {
-                best = j;
-            }
+        let (mut best, mut best_key) = (i, moves[i].key);
+        for (j, m) in moves.iter().enumerate().skip(i + 1) {
+            let better = m.key > best_key;
+            best = if better { j } else { best };
+            best_key = if better { m.key } else { best_key };
         }
         moves.swap(i, best);
     } else if i == PICK_SELECT {
