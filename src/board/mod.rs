@@ -448,20 +448,32 @@ impl Board {
                 len += 1;
                 let code_nb = code_tab[(pat & 0xFFFF) as usize] as usize;
                 let code_nw = code_tab[(pat >> 16) as usize] as usize;
-                {
-                    let o = values[0][code_tab[(old.pat & 0xFFFF) as usize] as usize];
-                    let n = values[0][code_nb];
-                    vsum[0][0] += n[0] - o[0];
-                    vsum[0][1] += n[1] - o[1];
-                }
-                {
-                    let o = values[1][code_tab[(old.pat >> 16) as usize] as usize];
-                    let n = values[1][code_nw];
-                    vsum[1][0] += n[0] - o[0];
-                    vsum[1][1] += n[1] - o[1];
-                }
-                let cb = tab_black[code_nb];
-                let cw = tab_white[code_nw];
+                let code_ob = code_tab[(old.pat & 0xFFFF) as usize] as usize;
+                let code_ow = code_tab[(old.pat >> 16) as usize] as usize;
+                debug_assert!([code_nb, code_nw, code_ob, code_ow]
+                    .iter()
+                    .all(|&c| c < CODE_COUNT));
+                // SAFETY: the code table holds cell codes only, all below `CODE_COUNT`
+                // (`rules::combo::build_code_table`), the length of the value and class tables.
+                let (o, n, cb) = unsafe {
+                    (
+                        values[0].get_unchecked(code_ob),
+                        values[0].get_unchecked(code_nb),
+                        *tab_black.get_unchecked(code_nb),
+                    )
+                };
+                vsum[0][0] += n[0] - o[0];
+                vsum[0][1] += n[1] - o[1];
+                // SAFETY: as above.
+                let (o, n, cw) = unsafe {
+                    (
+                        values[1].get_unchecked(code_ow),
+                        values[1].get_unchecked(code_nw),
+                        *tab_white.get_unchecked(code_nw),
+                    )
+                };
+                vsum[1][0] += n[0] - o[0];
+                vsum[1][1] += n[1] - o[1];
                 cell.pat = pat;
                 cell.combo = [cb, cw];
                 counts[0][(old.combo[0] & 15) as usize] -= 1;

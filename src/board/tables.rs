@@ -70,3 +70,14 @@ pub fn code_table() -> &'static [u16; 1 << 16] {
             .expect("table size")
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Board::update_lines` indexes the value and class tables with these codes unchecked.
+    #[test]
+    fn every_code_table_entry_is_a_cell_code() {
+        assert!(code_table().iter().all(|&c| (c as usize) < CODE_COUNT));
+    }
+}
