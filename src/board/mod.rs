@@ -382,7 +382,10 @@ impl Board {
         // entries can be restored in any order.
         debug_assert_eq!(self.undo[start].pos, p.0);
         for e in &self.undo[start..] {
-            let cell = &mut self.cells[e.pos as usize];
+            debug_assert!((e.pos as usize) < CELLS);
+            // SAFETY: every entry was saved from a cell of the padded array (by `put` and
+            // `update_lines`), which has `CELLS` cells.
+            let cell = unsafe { self.cells.get_unchecked_mut(e.pos as usize) };
             cell.combo = e.combo;
             cell.pat = e.pat;
         }
