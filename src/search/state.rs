@@ -8,7 +8,7 @@
 //! back restores the set saved before it), and a second one the cells that are not empty, so
 //! listing the candidates costs a walk over a few words, in board order.
 
-use crate::board::geometry::{CELLS, STRIDE};
+use crate::board::geometry::{CELLS, PAD, STRIDE};
 use crate::board::{Board, Pos};
 
 const WORDS: usize = CELLS.div_ceil(64);
@@ -76,6 +76,11 @@ impl State {
             high - s.low < 64 * SAVED as isize - 63,
             "neighbourhood too wide"
         );
+        let pad = (PAD * STRIDE + PAD) as isize;
+        assert!(
+            s.low >= -pad && high <= pad,
+            "neighbourhood past the padding"
+        );
         for q in 0..CELLS {
             if !board.is_empty(Pos(q as u16)) {
                 s.blocked[q / 64] |= 1 << (q % 64);
@@ -89,10 +94,14 @@ impl State {
         s
     }
 
+    /// Sets the neighbourhood bits of on-board `p`.
     fn add(&mut self, p: Pos) {
         for &o in &self.offs {
             let q = (p.index() as isize + o) as usize;
-            self.bits[q / 64] |= 1 << (q % 64);
+            debug_assert!(q < CELLS);
+            // SAFETY: `p` is on the board and no offset reaches past the padding (asserted in
+            // `with_neighbourhood`), so `q` is a cell of the padded array.
+            unsafe { *self.bits.get_unchecked_mut(q / 64) |= 1 << (q % 64) };
         }
     }
 
