@@ -51,6 +51,8 @@ pub struct State {
     offs: Vec<isize>,
     /// The smallest offset of `offs`.
     low: isize,
+    /// The first and last words of the bitsets that hold cells of the board.
+    span: (usize, usize),
 }
 
 impl State {
@@ -69,7 +71,11 @@ impl State {
             saved: Vec::with_capacity(board.dims().area() + 8),
             offs: offsets(square, reach),
             low: 0,
+            span: (0, 0),
         };
+        let dims = board.dims();
+        let corner = |x: usize, y: usize| Pos::new(x, y).index() / 64;
+        s.span = (corner(0, 0), corner(dims.w - 1, dims.h - 1));
         s.low = s.offs.iter().copied().min().unwrap_or(0);
         let high = s.offs.iter().copied().max().unwrap_or(0);
         assert!(
@@ -139,8 +145,9 @@ impl State {
     /// Calls `f` on every empty candidate cell, in board order.
     #[inline]
     pub fn for_each_candidate(&self, mut f: impl FnMut(Pos)) {
-        for (w, (&word, &blocked)) in self.bits.iter().zip(&self.blocked).enumerate() {
-            let mut bits = word & !blocked;
+        let (first, last) = self.span;
+        for w in first..=last {
+            let mut bits = self.bits[w] & !self.blocked[w];
             while bits != 0 {
                 let p = Pos((w * 64 + bits.trailing_zeros() as usize) as u16);
                 bits &= bits - 1;
