@@ -54,10 +54,22 @@ impl Combo {
         Combo::Five,
     ];
 
-    /// The class with this code.
+    /// The class with this code (codes past the last read as [`Combo::Five`]).
     #[inline]
     pub fn from_u8(v: u8) -> Combo {
-        Combo::ALL[(v as usize).min(COMBO_COUNT - 1)]
+        match v {
+            0 => Combo::None,
+            1 => Combo::Forbid,
+            2 => Combo::Two,
+            3 => Combo::BlockThree,
+            4 => Combo::TwoTwo,
+            5 => Combo::Three,
+            6 => Combo::ThreeThree,
+            7 => Combo::Four,
+            8 => Combo::FourThree,
+            9 => Combo::FlexFour,
+            _ => Combo::Five,
+        }
     }
 
     /// Whether a stone here makes at least one four (or five).
