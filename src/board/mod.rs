@@ -71,9 +71,24 @@ fn window_key(word: u128, t: usize) -> u32 {
 
 /// Spreads a pair-table byte (Black | White << 4) into the nibbles of direction `d`.
 #[inline]
-fn spread(pair: u8, d: usize) -> u32 {
-    (u32::from(pair & 15) << (4 * d)) | (u32::from(pair >> 4) << (16 + 4 * d))
+const fn spread(pair: u8, d: usize) -> u32 {
+    ((pair as u32 & 15) << (4 * d)) | ((pair as u32 >> 4) << (16 + 4 * d))
 }
+
+/// [`spread`] of every pair byte, per direction.
+static SPREAD: [[u32; 256]; 4] = {
+    let mut t = [[0; 256]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut b = 0;
+        while b < 256 {
+            t[d][b] = spread(b as u8, d);
+            b += 1;
+        }
+        d += 1;
+    }
+    t
+};
 
 /// Adds `sign` times the values of a cell's codes (pattern word `pat`) to the sums.
 #[inline]
@@ -424,6 +439,7 @@ impl Board {
             let occupied = (span21 | (span21 >> 1)) & 0x5555_5555_5555;
             let mut empties = !occupied & reach_mask;
             let keep = !(0x000F_000F_u32 << (4 * d));
+            let spread_d = &SPREAD[d];
             while empties != 0 {
                 let b = empties.trailing_zeros();
                 empties &= empties - 1;
@@ -436,7 +452,7 @@ impl Board {
                 // on-board cell is inside the padded array of `CELLS` cells.
                 let cell = unsafe { cells.get_unchecked_mut(q) };
                 let old = *cell;
-                let pat = (old.pat & keep) | spread(new, d);
+                let pat = (old.pat & keep) | spread_d[new as usize];
                 if pat == old.pat {
                     continue;
                 }
