@@ -75,6 +75,21 @@ const fn spread(pair: u8, d: usize) -> u32 {
     ((pair as u32 & 15) << (4 * d)) | ((pair as u32 >> 4) << (16 + 4 * d))
 }
 
+/// Per stone code, the code at each place of a line word.
+static STONE_BITS: [[u128; 64]; 4] = {
+    let mut t = [[0; 64]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut i = 0;
+        while i < 64 {
+            t[c][i] = (c as u128) << (2 * i);
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// [`spread`] of every pair byte, per direction.
 static SPREAD: [[u32; 256]; 4] = {
     let mut t = [[0; 256]; 4];
@@ -429,7 +444,7 @@ impl Board {
         let mut len = undo.len();
         for (d, &step) in DIR_STEP.iter().enumerate() {
             let (li, t) = line_of(d, x, y);
-            let word = self.lines[d][li] ^ (code << (2 * (t + PAD)));
+            let word = self.lines[d][li] ^ STONE_BITS[code as usize & 3][(t + PAD) & 63];
             self.lines[d][li] = word;
             if !refresh {
                 continue;
