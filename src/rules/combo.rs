@@ -1,8 +1,8 @@
 //! Cell threat classes: the four line patterns of an empty cell combined into one class per colour.
 //!
-//! The class table is generated from [`combine`], indexed by the four 4-bit pattern codes. The
-//! code table gives each cell its *cell code*: which four patterns it has, whatever their
-//! directions (the evaluation keeps one value per code).
+//! The code table gives each cell its *cell code*: which four patterns it has, whatever their
+//! directions (the evaluation keeps one value per code). A class depends only on the code, so the
+//! class table, generated from [`combine`], is indexed by cell code.
 
 use super::line::Pattern;
 
