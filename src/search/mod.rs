@@ -241,6 +241,9 @@ impl Searcher {
             "sedouble" => self.features.sedouble = on,
             "qtt" => self.features.qtt = on,
             "improving" => self.features.improving = on,
+            "complexlmr" => self.features.complexlmr = on,
+            "contlmr" => self.features.contlmr = on,
+            "lmrfour" => self.features.lmrfour = on,
             _ => return false,
         }
         true

@@ -189,6 +189,12 @@ pub const LMR_MIN_MOVES: usize = 1;
 /// 140–152–14, renju 146–129–13; no gain established, 2.0 stays.
 pub const LMR_DIV: f64 = 2.0;
 
+/// Feature `complexlmr`: the number of open-three-or-better cells of both sides from which a
+/// node counts as complex (about the top quarter of the nodes where reductions apply in
+/// `bench`).
+pub const COMPLEX_LMR_MIN: u32 = 14;
+/// Feature `contlmr`: how far from our previous stone a continued attack may be.
+pub const CONT_REACH: usize = 4;
 /// Feature `histlmr`: a reduction changes by one ply per this much history (of ±[`HIST_MAX`]).
 pub const LMR_HIST_DIV: i32 = 6_000;
 
@@ -440,10 +446,16 @@ pub struct Features {
     /// [−27, +66]), 98–96–6 (renju, +3 [−44, +51]); then, with the solvers keeping to their
     /// deadline, 102–90–8 (freestyle, +21 [−26, +69]) and 112–82–6 (renju, +53 [+5, +102]).
     pub late: bool,
-    /// Late move reductions also of moves that make a three (not a four) and stop no four of
-    /// the opponent's, one ply less than weak moves. At 300 ms a move (`kakugo-arena`, 200
-    /// games a rule, on against off): 96–92–12 (freestyle, +7 Elo [−40, +54]), 82–110–8
-    /// (renju, −49 [−98, −2]); off.
+    /// Moves that make an open three (not a four) and stop no four of the opponent's are reduced
+    /// a ply less than the other moves. Before `lmrany`, when only weak moves were reduced, this
+    /// reduced the threes too (one ply less than weak moves): at 300 ms a move (`kakugo-arena`,
+    /// 200 games a rule, on against off) 96–92–12 (freestyle, +7 Elo [−40, +54]), 82–110–8
+    /// (renju, −49 [−98, −2]); off. With `lmrany` (every move reduced), it spares the attacking
+    /// threes a ply, as the strongest open engine reduces a continued attack less (2026-11-26,
+    /// bench 350 859 against 311 809): self-play at 100,000 nodes a move (`kakugo-arena`
+    /// `max_node=100000`, freestyle, 200 games, on against off) 107–86–7 (+37 Elo [−11, +85]);
+    /// against PentaZen at 300 ms a move (200 games a run) freestyle 126–68–6 (0.645; the engine
+    /// without it 0.580 over 600 games), renju 132–64–4 (0.670; without it 0.641 over 800). On.
     pub lmrall: bool,
     /// Futility and razoring over more depths, with a narrower margin (see [`FUT_MARGIN`]):
     /// at non-PV nodes where the opponent has no open three or four, a node whose evaluation
@@ -623,6 +635,20 @@ pub struct Features {
     /// Bench 856 986. At 300 ms a move (`kakugo-arena`, freestyle, on against off, stopped
     /// after 147 games): 44–100–3 (−139 Elo [−204, −83]); off.
     pub sedouble: bool,
+    /// Late move reductions a ply smaller at nodes where the two sides together have at least
+    /// [`COMPLEX_LMR_MIN`] cells that make an open three or better, as the strongest open engine
+    /// reduces less in complex positions. Bench 332 222 (without `lmrall`). Self-play at
+    /// 100,000 nodes a move (`kakugo-arena` `max_node=100000`, freestyle, 200 games, on against
+    /// off, without `lmrall`): 81–112–7 (−54 Elo [−104, −7]); off.
+    pub complexlmr: bool,
+    /// Late move reductions a ply smaller for a continued attack: a move that makes an open
+    /// three or better on a line of our previous stone, at most [`CONT_REACH`] cells from it.
+    /// Without `lmrall` (bench 343 764), self-play at 100,000 nodes a move (freestyle, 200
+    /// games, on against off): 100–87–13 (+23 Elo [−24, +70]). `lmrall`, which spares every
+    /// attacking three a ply, did better (+37) and was taken; this stays off.
+    pub contlmr: bool,
+    /// With `lmrall`: our fours too are reduced a ply less than other moves.
+    pub lmrfour: bool,
 }
 
 impl Default for Features {
@@ -644,7 +670,7 @@ impl Default for Features {
             qcombo0: true,
             qwin: false,
             late: true,
-            lmrall: false,
+            lmrall: true,
             fut: true,
             vorder: false,
             futtt: true,
@@ -673,6 +699,9 @@ impl Default for Features {
             defcombo: false,
             defext: false,
             sedouble: false,
+            complexlmr: false,
+            contlmr: false,
+            lmrfour: false,
         }
     }
 }

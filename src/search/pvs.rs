@@ -647,7 +647,7 @@ impl<'a> Worker<'a> {
             && self.evals[ply - 2] != NO_EVAL
             && self.evals[ply] <= self.evals[ply - 2];
         // The last two moves (the opponent's, then ours), for `farlmr`.
-        let recent = if self.sh.features.farlmr {
+        let recent = if self.sh.features.farlmr || self.sh.features.contlmr {
             let h = self.st.board.history();
             let at = |k: usize| h.len().checked_sub(k).map_or(Pos::NONE, |i| h[i]);
             [at(1), at(2)]
@@ -661,6 +661,12 @@ impl<'a> Worker<'a> {
             self.beam[usize::from(quiet)][depth.clamp(0, 63) as usize]
         } else {
             usize::MAX
+        };
+        // Feature `complexlmr`: many cells where either side makes an open three or better.
+        let complex = self.sh.features.complexlmr && {
+            let b = &self.st.board;
+            b.count_at_least(me, Combo::Three) + b.count_at_least(me.opp(), Combo::Three)
+                >= COMPLEX_LMR_MIN
         };
         for i in 0..moves.len() {
             if searched >= limit && best > -MATE_BOUND && !self.cautious {
@@ -697,6 +703,11 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            // Feature `contlmr`: an open three or better built on our previous stone's lines.
+            let cont = self.sh.features.contlmr
+                && !recent[1].is_none()
+                && self.st.board.combo(p, me) >= Combo::Three
+                && p.aligned_within(recent[1], CONT_REACH);
             let new_depth = depth - 1 + ext + if p == tt_move { tt_ext } else { 0 };
             let doubled = p == tt_move && tt_ext == 2;
             self.double_exts += u32::from(doubled);
@@ -708,7 +719,7 @@ impl<'a> Worker<'a> {
                 let threat = !weak
                     && self.sh.features.lmrall
                     && stage == Stage::All
-                    && self.st.board.combo(p, me) < Combo::Four
+                    && (self.st.board.combo(p, me) < Combo::Four || self.sh.features.lmrfour)
                     && self.st.board.combo(p, me.opp()) < Combo::Four;
                 let r = if (weak || threat || self.sh.features.lmrany)
                     && self.sh.features.lmr
@@ -733,6 +744,8 @@ impl<'a> Worker<'a> {
                         + i32::from(worse && weak)
                         + i32::from(far)
                         + i32::from(cutred)
+                        - i32::from(complex)
+                        - i32::from(cont)
                         - i32::from(threat)
                         - i32::from(killer)
                         - hist)
