@@ -455,7 +455,9 @@ pub struct Features {
     /// bench 350 859 against 311 809): self-play at 100,000 nodes a move (`kakugo-arena`
     /// `max_node=100000`, freestyle, 200 games, on against off) 107–86–7 (+37 Elo [−11, +85]);
     /// against PentaZen at 300 ms a move (200 games a run) freestyle 126–68–6 (0.645; the engine
-    /// without it 0.580 over 600 games), renju 132–64–4 (0.670; without it 0.641 over 800). On.
+    /// without it 0.580 over 600 games), renju 132–64–4 (0.670; without it 0.641 over 800);
+    /// self-play at 300 ms a move (renju, 200 games, on against off) 110–82–8 (+49 Elo
+    /// [+2, +98]). On.
     pub lmrall: bool,
     /// Futility and razoring over more depths, with a narrower margin (see [`FUT_MARGIN`]):
     /// at non-PV nodes where the opponent has no open three or four, a node whose evaluation
