@@ -130,8 +130,9 @@ impl Session {
     fn new_game(&mut self, dims: Dims) {
         self.board = Some(Board::new(self.settings.rule, dims));
         self.blocked.clear();
-        // Size the tables now: START's time does not count against the first move.
+        // Size and make the tables now: START's time does not count against the first move.
         self.prepare();
+        self.searcher.warm();
         self.out.line("OK");
     }
 

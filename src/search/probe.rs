@@ -123,6 +123,15 @@ mod tests {
     }
 
     #[test]
+    fn ready_makes_every_solver_table() {
+        // `Searcher::warm` relies on this at START, so the first move does not make them.
+        let mut probe = Probe::default();
+        assert!(probe.vcf.is_none() && probe.vct.is_none() && probe.refute.is_none());
+        probe.ready();
+        assert!(probe.vcf.is_some() && probe.vct.is_some() && probe.refute.is_some());
+    }
+
+    #[test]
     fn a_move_that_ignores_an_open_three_is_refuted_and_the_block_is_not() {
         // White's h8 i8 j8 is an open three; Black (to move) has nothing.
         let b = position("a1h8o1i8a15j8");
