@@ -223,9 +223,14 @@ pub const LMP_WORSE_PCT: usize = 60;
 /// `min(A·√depth − B, MAX)` moves, with one set of numbers where the board has no open three or
 /// four (quiet) and a narrower one where it has (tense).
 pub const BEAM_MIN_PLY: usize = 2;
-/// See [`BEAM_MIN_PLY`]: quiet boards.
+/// See [`BEAM_MIN_PLY`]: quiet boards. Self-play at 100,000 nodes a move (`kakugo-arena`
+/// `max_node=100000`, freestyle, 200 games, both `late=off`, against these numbers,
+/// 2026-11-26): narrower (12, 10, 24; bench 309,775) 92–98–10 (−10 Elo [−58, +37]), wider
+/// (20, 15, 48; bench 374,790) 98–95–7 (+5 [−42, +53]); kept.
 pub const BEAM_QUIET: (f64, f64, usize) = (15.0, 12.0, 32);
-/// See [`BEAM_MIN_PLY`]: tense boards.
+/// See [`BEAM_MIN_PLY`]: tense boards. As for [`BEAM_QUIET`]: narrower (4, 2, 6; bench
+/// 351,706) 91–99–10 (−14 Elo [−61, +33]), wider (6, 2, 12; bench 347,673) 96–98–6 (−3
+/// [−51, +44]); kept.
 pub const BEAM_TENSE: (f64, f64, usize) = (5.0, 2.0, 8);
 
 /// Feature `defext`: the most answers to an open three for which they are extended.
@@ -271,7 +276,10 @@ pub const QS_MAX_PLY: u32 = 14;
 /// previous stone.
 pub const QS_REACH: usize = 4;
 
-/// Safety margin kept on the manager's clock, at least.
+/// Safety margin kept on the manager's clock, at least. 30 against 60 at 300 ms a move, against
+/// PentaZen (`kakugo-arena`, freestyle, 200 games, 2026-11-26): Kakugo's median move 245 ms
+/// against 219 (longest 264 against 249), score 125–71–4 (0.635) against 128–69–3 (0.647) the
+/// same hour; more time did not show, and the protocol notes advise a wider margin: 60 stays.
 pub const TM_MARGIN_MIN: u64 = 60;
 /// Safety margin for budgets of at least [`TM_MARGIN_FROM`].
 pub const TM_MARGIN: u64 = 100;
@@ -285,9 +293,16 @@ pub const TM_MOVES_LEFT_START: u64 = 40;
 pub const TM_DEFAULT: u64 = 5_000;
 /// Hard stop for "answer at once" (`turn_ms == Some(0)`).
 pub const TM_INSTANT: u64 = 20;
-/// Optimum = maximum × this / 100 when the turn time bounds the budget. 85 against 70 at 300 ms
-/// a move (`kakugo-arena`, freestyle, 200 games): 93–94–12 (−2 Elo [−49, +45]); the late root
-/// VCT gets the time the main search leaves, so 70 stays.
+/// Optimum = turn maximum × this / 100 where the game clock binds the optimum. Where the turn
+/// binds (the game clock's optimum is above the turn's maximum, or there is no game clock), the
+/// optimum is the maximum and a stable best move ends nothing early (`time::budget`): time saved
+/// on such a move is lost, not spent later. Searching to the hard stop at 300 ms a move, with
+/// the game clock at 1,000,000 ms (before: this 70 and [`TM_STABLE_PCT`], then the late root VCT
+/// and the refutation check in the time left; now the solvers get no time there), 2026-11-26:
+/// self-play (`kakugo-arena`, 200 games a rule, against the engine before) freestyle 100–81–19
+/// (+33 Elo [−13, +80]), renju 94–86–20 (+14 [−30, +62]); against PentaZen (200 games) freestyle 131–63–6 (0.670) where the engine before
+/// scored 128–69–3 (0.647) the same hour. Before that, 85 against 70 (freestyle, 200 games):
+/// 93–94–12 (−2 Elo [−49, +45]).
 pub const TM_OPT_PCT: u64 = 70;
 /// The optimum is scaled by this (percent) after the best move changed.
 pub const TM_UNSTABLE_PCT: u64 = 170;
@@ -445,6 +460,8 @@ pub struct Features {
     /// against `threats=off` at 300 ms, 200 games a rule: 98–87–15 (freestyle, +19 Elo
     /// [−27, +66]), 98–96–6 (renju, +3 [−44, +51]); then, with the solvers keeping to their
     /// deadline, 102–90–8 (freestyle, +21 [−26, +69]) and 112–82–6 (renju, +53 [+5, +102]).
+    /// Since 2026-11-26 a turn-bound search runs to its hard stop (see [`TM_OPT_PCT`]), so the
+    /// late VCT and the refutation check run only where the game clock sets the budget.
     pub late: bool,
     /// Moves that make an open three (not a four) and stop no four of the opponent's are reduced
     /// a ply less than the other moves. Before `lmrany`, when only weak moves were reduced, this

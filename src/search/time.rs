@@ -4,7 +4,9 @@
 //! out once: a hard maximum that the search never passes (checked every
 //! [`TM_CHECK_NODES`](super::params::TM_CHECK_NODES) nodes), and an optimum after which no new
 //! iteration is started. Between iterations the optimum stretches when the best move changed or
-//! the score fell, and shrinks when the best move has been stable. A safety margin of the
+//! the score fell, and shrinks when the best move has been stable. When the turn time, not the
+//! game clock, sets the move's limit, time saved cannot be spent on a later move: the optimum is
+//! then the maximum and the search deepens until the hard stop. A safety margin of the
 //! manager's clock is always kept. `turn_ms == Some(0)` means answer at once; a match time of 0
 //! means no match limit (as Gomocup has it); with no limit at all a default budget applies.
 
@@ -54,17 +56,18 @@ pub fn budget(tc: &TimeControl, stones: usize) -> Budget {
         Some(l) => l.max(0) as u64,
         None => tc.match_ms.unwrap_or(0),
     });
-    let by_turn = tc.turn_ms.map(|t| {
-        let max = usable(t);
-        (max * TM_OPT_PCT / 100, max)
-    });
+    let by_turn = tc.turn_ms.map(usable);
     let by_left = left.map(|l| {
         let slice = l / moves_left(stones);
         (slice * 7 / 10, usable(l).min(slice * 3))
     });
     let (optimum, maximum) = match (by_turn, by_left) {
-        (Some(t), Some(l)) => (t.0.min(l.0), t.1.min(l.1)),
-        (Some(x), None) | (None, Some(x)) => x,
+        // The turn binds (the game clock would allow more even at its optimum): no time saved
+        // now helps a later move, so search to the maximum.
+        (Some(t), None) => (t, t),
+        (Some(t), Some(l)) if t <= l.0 => (t, t),
+        (Some(t), Some(l)) => ((t * TM_OPT_PCT / 100).min(l.0), t.min(l.1)),
+        (None, Some(x)) => x,
         (None, None) => (TM_DEFAULT * TM_OPT_PCT / 100, TM_DEFAULT),
     };
     Budget {
@@ -95,6 +98,10 @@ impl Budget {
     pub fn stop_iterating(&self, elapsed: Duration, p: Progress) -> bool {
         if self.instant {
             return true;
+        }
+        if self.optimum >= self.maximum {
+            // Turn-bound: no iteration is given up for stability; the hard stop ends the last.
+            return elapsed.as_millis() as u64 >= self.maximum;
         }
         let mut t = self.optimum;
         if p.changed {
@@ -135,8 +142,18 @@ mod tests {
     fn turn_only() {
         let b = budget(&tc(Some(5000), None, None), 10);
         assert_eq!(b.maximum, 4800);
-        assert_eq!(b.optimum, 4800 * TM_OPT_PCT / 100);
+        assert_eq!(b.optimum, 4800);
         assert!(!b.instant);
+        // A game clock that allows more than the turn even at its optimum leaves the turn alone.
+        let b = budget(&tc(Some(300), Some(1_000_000), Some(1_000_000)), 10);
+        assert_eq!((b.optimum, b.maximum), (240, 240));
+        // A stable best move does not end a turn-bound search early.
+        let stable = Progress {
+            stable: TM_STABLE_ITERS,
+            ..Progress::default()
+        };
+        assert!(!b.stop_iterating(Duration::from_millis(200), stable));
+        assert!(b.stop_iterating(Duration::from_millis(240), stable));
     }
 
     #[test]
