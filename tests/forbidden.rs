@@ -69,3 +69,51 @@ fn all_full_board_maps() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// Renju games Kakugo and Rapfi played (`kakugo-arena`, 2026-11-26; moves as "x,y") that White
+/// won with a four whose five point was a forbidden point of Black's: the game's last three
+/// moves are that four, a Black move elsewhere and the five.
+const TRAP_GAMES: [&str; 3] = [
+    "9,5 4,6 3,5 8,4 5,5 9,8 8,3 6,8 7,8 6,6 4,5 6,5 6,7 5,6 7,6 7,5 5,7 6,4 2,5 1,5 10,3 7,4 9,4 \
+     8,5 6,3 4,7 3,8 2,6 9,3 3,6",
+    "12,6 13,4 12,5 12,4 11,6 11,2 10,2 11,4 9,4 11,1 11,3 12,3 10,1 10,5 9,6 10,6 10,7 9,7 11,5 \
+     13,2 14,1 13,3 9,8 8,9 13,5 13,0 13,1 14,4 0,0 10,4",
+    "10,11 12,8 9,9 12,10 9,8 11,7 9,6 9,7 12,7 11,9 8,6 10,8 13,11 11,8 11,6 11,11 11,10 14,8 \
+     0,0 13,8",
+];
+
+#[test]
+fn a_four_into_a_forbidden_point_is_found_where_white_played_it() {
+    use kakugo::board::{Board, Dims, Pos};
+    use kakugo::rules::{Color, Rule};
+    let dims = Dims::square(15).unwrap();
+    let parse = |s: &str| -> Vec<Pos> {
+        s.split_whitespace()
+            .map(|m| {
+                let (x, y) = m.split_once(',').unwrap();
+                dims.pos(x.parse().unwrap(), y.parse().unwrap()).unwrap()
+            })
+            .collect()
+    };
+    for game in TRAP_GAMES {
+        let moves = parse(game);
+        let n = moves.len();
+        let mut b = Board::new(Rule::Renju, dims);
+        for &p in &moves[..n - 3] {
+            b.make(p);
+        }
+        assert_eq!(b.side_to_move(), Color::White);
+        assert_eq!(b.four_into_foul(), Some(moves[n - 3]), "{game}");
+        b.make(moves[n - 3]);
+        let fives = b.five_points(Color::White);
+        assert_eq!(fives.len(), 1);
+        assert!(b.is_forbidden(fives[0]).is_some());
+        b.check_consistency().unwrap();
+        // Without fouls the same four is an ordinary one.
+        let mut f = Board::new(Rule::Freestyle, dims);
+        for &p in &moves[..n - 3] {
+            f.make(p);
+        }
+        assert_eq!(f.four_into_foul(), None);
+    }
+}

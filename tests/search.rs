@@ -453,6 +453,11 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "defcombo",
         "defext",
         "sedouble",
+        "complexlmr",
+        "contlmr",
+        "lmrfour",
+        "statwin",
+        "trapfour",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -244,6 +244,8 @@ impl Searcher {
             "complexlmr" => self.features.complexlmr = on,
             "contlmr" => self.features.contlmr = on,
             "lmrfour" => self.features.lmrfour = on,
+            "statwin" => self.features.statwin = on,
+            "trapfour" => self.features.trapfour = on,
             _ => return false,
         }
         true

@@ -461,7 +461,10 @@ pub struct Features {
     /// [−27, +66]), 98–96–6 (renju, +3 [−44, +51]); then, with the solvers keeping to their
     /// deadline, 102–90–8 (freestyle, +21 [−26, +69]) and 112–82–6 (renju, +53 [+5, +102]).
     /// Since 2026-11-26 a turn-bound search runs to its hard stop (see [`TM_OPT_PCT`]), so the
-    /// late VCT and the refutation check run only where the game clock sets the budget.
+    /// late VCT and the refutation check run only where the game clock sets the budget. A
+    /// reserve of a quarter of a turn-bound move for the late VCT (the search stopping at 75 %
+    /// of the maximum when the side to move has a three to start one), against none, at 300 ms
+    /// a move (renju, stopped at 97 games): 34–52–11 (−65 Elo [−135, −1]); not taken.
     pub late: bool,
     /// Moves that make an open three (not a four) and stop no four of the opponent's are reduced
     /// a ply less than the other moves. Before `lmrany`, when only weak moves were reduced, this
@@ -670,6 +673,25 @@ pub struct Features {
     /// Self-play at 100,000 nodes a move (freestyle, 200 games, on against off): 86–103–11
     /// (−30 Elo [−77, +17]); off: a four's block is extended anyway.
     pub lmrfour: bool,
+    /// A node where the side to move has a four-three (or a double three) point and the
+    /// opponent no four point is a proven win in 5 (7) plies, decided from the threat counts
+    /// without a search (not for renju Black's threes, which may be false). Bench 351 018.
+    /// Self-play at 100,000 nodes a move (`kakugo-arena` `max_node=100000`, freestyle, 200
+    /// games, both `late=off`, on against off, 2026-11-26): 93–97–10 (−7 Elo [−54, +40]); off
+    /// (the leaf four-extension finds the four-three anyway, and the evaluation weighs both).
+    pub statwin: bool,
+    /// Renju: a node where White to move has a four whose five point is a forbidden point of
+    /// Black's (and Black no five point) is a proven win in 3 plies, in the search and in the
+    /// leaf four-extension, which otherwise tries only combination fours; at a leaf with Black
+    /// to move, such a threat of White's is answered by a one-ply search instead of standing
+    /// pat. Against Rapfi (renju, 200 games, 300 ms a move, the same day) Kakugo as Black lost
+    /// 19 of its 68 lost games to such a four without it, 7 of 65 with it, but scored the
+    /// same: 88–105–7 (0.458) against 90–109–1 (0.453); as White it won 33 games by such
+    /// fours against 24. Bench 350 863 (renju's bench positions rarely have one). Self-play,
+    /// renju, 200 games, on against off: 95–90–15 at 100,000 nodes a move (both `late=off`),
+    /// 91–90–19 at 300 ms a move (+2 Elo [−44, +48]); off: the games lost that way were lost
+    /// anyway.
+    pub trapfour: bool,
 }
 
 impl Default for Features {
@@ -723,6 +745,8 @@ impl Default for Features {
             complexlmr: false,
             contlmr: false,
             lmrfour: false,
+            statwin: false,
+            trapfour: false,
         }
     }
 }

@@ -13,7 +13,7 @@ use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::Pos;
-use crate::rules::{Combo, Pattern};
+use crate::rules::{Color, Combo, Pattern};
 use crate::threat::vcf::{Vcf, MAX_FOURS};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -237,9 +237,10 @@ impl<'a> Worker<'a> {
             self.st.unmake();
             return v;
         }
-        if b.count(me, Combo::FlexFour) > 0 {
+        if b.count(me, Combo::FlexFour) > 0 || self.trap_four(fives) {
             return MATE - (ply as i32 + 3);
         }
+        let b = &self.st.board;
         let raw = evaluate(b, self.sh.eval);
         let raw = self.averaged(ply, raw);
         self.evals[ply] = raw;
@@ -261,6 +262,13 @@ impl<'a> Worker<'a> {
             && self.opp_has_vcf()
         {
             // The opponent threatens a VCF: standing pat would ignore it; look at our replies.
+            self.vt_ext = true;
+            let v = self.search(alpha, beta, 1, ply, false, false);
+            self.vt_ext = false;
+            return v;
+        }
+        if stand > alpha && qply == 0 && !self.vt_ext && self.trap_threat() {
+            // White threatens a four Black may not block: standing pat would ignore it.
             self.vt_ext = true;
             let v = self.search(alpha, beta, 1, ply, false, false);
             self.vt_ext = false;
@@ -388,7 +396,7 @@ impl<'a> Worker<'a> {
 
     /// Quick wins and losses decided by the threat counts; `None` if nothing is decided.
     #[inline]
-    fn quick_result(&self, ply: usize) -> Option<i32> {
+    fn quick_result(&mut self, ply: usize) -> Option<i32> {
         let b = &self.st.board;
         let me = b.side_to_move();
         let opp = me.opp();
@@ -403,7 +411,48 @@ impl<'a> Worker<'a> {
         if fives == 0 && b.count(me, Combo::FlexFour) > 0 {
             return Some(MATE - (ply + 3));
         }
+        // Feature `statwin`: with no four to make, the opponent cannot stop a four-three (our
+        // four, his block, our straight four, five) or a double three (he blocks one three, we
+        // make a straight four of the other). Not for renju Black, whose three may be false,
+        // nor against renju Black while he has a candidate forbidden point (it may be a four).
+        if self.sh.features.statwin
+            && fives == 0
+            && !b.has_four_point(opp)
+            && !b.rule().has_fouls(me)
+            && !(b.rule().has_fouls(opp) && b.count(opp, Combo::Forbid) > 0)
+        {
+            if b.count(me, Combo::FourThree) > 0 {
+                return Some(MATE - (ply + 5));
+            }
+            if b.count(me, Combo::ThreeThree) > 0 {
+                return Some(MATE - (ply + 7));
+            }
+        }
+        if self.trap_four(fives) {
+            return Some(MATE - (ply + 3));
+        }
         None
+    }
+
+    /// Feature `trapfour`: renju, White to move, Black without a five point: whether White has
+    /// a four whose five point Black may not block (a forbidden point of his).
+    #[inline]
+    fn trap_four(&mut self, opp_fives: u32) -> bool {
+        self.sh.features.trapfour
+            && opp_fives == 0
+            && self.st.board.side_to_move() == Color::White
+            && self.st.board.count(Color::Black, Combo::Forbid) > 0
+            && self.st.board.four_into_foul().is_some()
+    }
+
+    /// Feature `trapfour`: renju, Black to move: whether White threatens a four whose five
+    /// point Black may not block.
+    #[inline]
+    fn trap_threat(&mut self) -> bool {
+        self.sh.features.trapfour
+            && self.st.board.side_to_move() == Color::Black
+            && self.st.board.count(Color::Black, Combo::Forbid) > 0
+            && self.st.board.four_into_foul().is_some()
     }
 
     /// Searches a non-root node to `depth` plies within (`alpha`, `beta`).
