@@ -458,6 +458,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "lmrfour",
         "statwin",
         "trapfour",
+        "policy",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

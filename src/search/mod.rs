@@ -246,6 +246,7 @@ impl Searcher {
             "lmrfour" => self.features.lmrfour = on,
             "statwin" => self.features.statwin = on,
             "trapfour" => self.features.trapfour = on,
+            "policy" => self.features.policy = on,
             _ => return false,
         }
         true
@@ -504,6 +505,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
             None,
             false,
             false,
+            None,
         );
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()

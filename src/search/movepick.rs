@@ -230,7 +230,8 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
 /// cell for both sides break ties within the classes; with `patterns` (feature `porder`), the
 /// line patterns of both sides through the cell do; with `near` (feature `near`), the class
 /// score of a cell far from the last two moves is halved, and quartered if it is far from the
-/// last four as well (farther than [`NEAR_DIST`]).
+/// last four as well (farther than [`NEAR_DIST`]); with `policy` (feature `policy`), the
+/// ordering table's numbers of both cell codes of the cell are added to its class score.
 #[allow(clippy::too_many_arguments)]
 pub fn order(
     b: &Board,
@@ -241,6 +242,7 @@ pub fn order(
     values: Option<&CellValues>,
     patterns: bool,
     near: bool,
+    policy: Option<&CellValues>,
 ) {
     let me = b.side_to_move();
     let opp = me.opp();
@@ -257,6 +259,17 @@ pub fn order(
             0
         }
     };
+    if let (Some(t), false, false, None) = (policy, near, patterns, values) {
+        let t = &t[me.index()];
+        for m in moves.iter_mut() {
+            let s = base_score(b, m.mv, me, history)
+                + t[b.cell_code(m.mv, me)][0]
+                + t[b.cell_code(m.mv, opp)][1]
+                + bonus(m.mv);
+            m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
+        }
+        return;
+    }
     if !near && !patterns && values.is_none() {
         // The default, as a loop of its own.
         for m in moves.iter_mut() {
@@ -301,9 +314,50 @@ pub fn order(
             let theirs = v[opp.index()][b.cell_code(m.mv, opp)][1];
             s += (own - theirs) * MO_VALUE_MUL;
         }
+        if let Some(t) = policy {
+            s += t[me.index()][b.cell_code(m.mv, me)][0] + t[me.index()][b.cell_code(m.mv, opp)][1];
+        }
         s += bonus(m.mv);
         m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
     }
+}
+
+/// Reads an ordering table (written by `examples/policy`): `#` comments; `order` then four
+/// pattern names (in any order) and four numbers: Black to move's number for the code as his own
+/// cell, as the opponent's cell, then White to move's the same way. Codes not listed are 0.
+pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
+    let codes: Vec<[Pattern; 4]> = crate::rules::combo::code_patterns().collect();
+    let mut t: Box<CellValues> = Box::new([[[0; 2]; crate::rules::combo::CODE_COUNT]; 2]);
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        let bad = |why: &str| format!("line {}: {why}", n + 1);
+        if words.len() != 9 || words[0] != "order" {
+            return Err(bad("expected order, four patterns and four numbers"));
+        }
+        let mut p = [Pattern::Dead; 4];
+        for (x, w) in p.iter_mut().zip(&words[1..5]) {
+            *x = Pattern::ALL
+                .into_iter()
+                .find(|q| format!("{q:?}") == *w)
+                .ok_or_else(|| bad("pattern name"))?;
+        }
+        p.sort();
+        let code = codes
+            .iter()
+            .position(|&q| q == p)
+            .ok_or_else(|| bad("not a cell code"))?;
+        let v: Vec<i32> = words[5..]
+            .iter()
+            .map(|x| x.parse::<i32>().map_err(|_| bad("not a number")))
+            .collect::<Result<_, _>>()?;
+        t[0][code] = [v[0], v[1]];
+        t[1][code] = [v[2], v[3]];
+    }
+    Ok(t)
 }
 
 /// Moves picked one by one by selection before the rest are sorted at once.
@@ -353,6 +407,23 @@ mod tests {
             want.sort_by_key(|m| std::cmp::Reverse(m.key));
             let got: Vec<Pos> = (0..n).map(|i| pick(&mut moves, i)).collect();
             assert_eq!(got, want.iter().map(|m| m.mv).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn ordering_tables_read_codes_in_any_order_and_refuse_bad_lines() {
+        let a = parse_order("# c\norder F3 Dead B4 F3 1 2 3 4\n").unwrap();
+        let b = parse_order("order Dead F3 F3 B4 1 2 3 4").unwrap();
+        assert!(a == b);
+        let code = a[0].iter().position(|v| *v != [0, 0]).unwrap();
+        assert_eq!(a[0][code], [1, 2]);
+        assert_eq!(a[1][code], [3, 4]);
+        assert!(parse_order("order F3 F3 B4 Dead 1 2 3").is_err());
+        assert!(parse_order("order F3 F3 B4 Nine 1 2 3 4").is_err());
+        assert!(parse_order("cell F3 F3 B4 Dead 1 2 3 4").is_err());
+        for rule in [crate::rules::Rule::Freestyle, crate::rules::Rule::Renju] {
+            let t = super::super::params::order_table(rule);
+            assert!(t.iter().flatten().filter(|v| **v != [0, 0]).count() > 100);
         }
     }
 }

@@ -677,6 +677,10 @@ impl<'a> Worker<'a> {
             self.sh.features.vorder.then_some(&*self.sh.eval.cells),
             self.sh.features.porder,
             self.sh.features.near,
+            self.sh
+                .features
+                .policy
+                .then(|| order_table(self.st.board.rule())),
         );
         let me = self.st.board.side_to_move();
         let ext = i32::from(
