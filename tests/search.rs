@@ -459,6 +459,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "statwin",
         "trapfour",
         "policy",
+        "polred",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

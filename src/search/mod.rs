@@ -247,6 +247,7 @@ impl Searcher {
             "statwin" => self.features.statwin = on,
             "trapfour" => self.features.trapfour = on,
             "policy" => self.features.policy = on,
+            "polred" => self.features.polred = on,
             _ => return false,
         }
         true

@@ -136,6 +136,10 @@ pub fn order_table(rule: crate::rules::Rule) -> &'static crate::board::CellValue
     cell.get_or_init(|| super::movepick::parse_order(text).expect("built-in order table"))
 }
 
+/// Feature `polred`: the gap in ordering score (class scores, table, history) below the best
+/// move's from which a move is reduced a ply more.
+pub const POLRED_GAP: i32 = 600;
+
 /// Move ordering: per own class of the cell.
 pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
 /// Move ordering: per opponent class of the cell (the value of blocking it).
@@ -714,6 +718,11 @@ pub struct Features {
     /// max_node=100000`, 200 games a rule) renju 120–69–11 (+91 Elo [+44, +141]), freestyle
     /// 109–79–12 (+53 [+6, +101]); at 300 ms a move, renju 111–79–10 (+56 [+9, +105]). On.
     pub policy: bool,
+    /// Late move reductions a ply deeper for a move whose ordering score is [`POLRED_GAP`] or
+    /// more below that of the first move after the TT move. On against off (bench 274 196
+    /// against 310 682), renju, 100,000 nodes a move (`kakugo-arena max_node=100000`, 200
+    /// games, 2026-11-26): 84–104–12 (−35 Elo [−83, +12]); off.
+    pub polred: bool,
 }
 
 impl Default for Features {
@@ -770,6 +779,7 @@ impl Default for Features {
             statwin: false,
             trapfour: false,
             policy: true,
+            polred: false,
         }
     }
 }

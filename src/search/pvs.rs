@@ -721,11 +721,19 @@ impl<'a> Worker<'a> {
             b.count_at_least(me, Combo::Three) + b.count_at_least(me.opp(), Combo::Three)
                 >= COMPLEX_LMR_MIN
         };
+        // Feature `polred`: the ordering score of the best-ordered move other than the TT move.
+        let mut top_score: Option<i64> = None;
         for i in 0..moves.len() {
             if searched >= limit && best > -MATE_BOUND && !self.cautious {
                 break;
             }
             let p = movepick::pick(&mut moves, i);
+            let score = moves[i].key >> 16;
+            if p != tt_move && top_score.is_none() {
+                top_score = Some(score);
+            }
+            let unlikely = self.sh.features.polred
+                && top_score.is_some_and(|t| t - score >= i64::from(POLRED_GAP));
             if p == excluded || movepick::is_foul(&mut self.st.board, p) {
                 continue;
             }
@@ -797,6 +805,7 @@ impl<'a> Worker<'a> {
                         + i32::from(worse && weak)
                         + i32::from(far)
                         + i32::from(cutred)
+                        + i32::from(unlikely)
                         - i32::from(complex)
                         - i32::from(cont)
                         - i32::from(threat)
