@@ -244,7 +244,9 @@ pub const BEAM_MIN_PLY: usize = 2;
 /// See [`BEAM_MIN_PLY`]: quiet boards. Self-play at 100,000 nodes a move (`kakugo-arena`
 /// `max_node=100000`, freestyle, 200 games, both `late=off`, against these numbers,
 /// 2026-11-26): narrower (12, 10, 24; bench 309,775) 92–98–10 (−10 Elo [−58, +37]), wider
-/// (20, 15, 48; bench 374,790) 98–95–7 (+5 [−42, +53]); kept.
+/// (20, 15, 48; bench 374,790) 98–95–7 (+5 [−42, +53]); kept. With the move-ordering table
+/// (`policy`), narrower (12, 10, 24; bench 289,360) in renju: 102–88–10 (+24 [−23, +72]); not
+/// established, kept.
 pub const BEAM_QUIET: (f64, f64, usize) = (15.0, 12.0, 32);
 /// See [`BEAM_MIN_PLY`]: tense boards. As for [`BEAM_QUIET`]: narrower (4, 2, 6; bench
 /// 351,706) 91–99–10 (−14 Elo [−61, +33]), wider (6, 2, 12; bench 347,673) 96–98–6 (−3
