@@ -261,13 +261,15 @@ impl Searcher {
     }
 
     /// Makes now what the first search would otherwise make on its clock: the threat solvers'
-    /// tables (about 36 MB, whatever the clock; some 20 ms to fault in) and the evaluation's
-    /// numbers of every rule (3 ms each to read). The hash table is not among them: its size
-    /// follows the clock, which is known only later.
+    /// tables (about 36 MB, whatever the clock; some 20 ms to fault in), the evaluation's
+    /// numbers of every rule (3 ms each to read) and the move-ordering tables (under 1 ms each).
+    /// The hash table is not among them: its size follows the clock, which is known only later.
     pub fn warm(&mut self) {
         self.probe.ready();
         params::eval_tables(crate::rules::Rule::Freestyle);
         params::eval_tables(crate::rules::Rule::Renju);
+        params::order_table(crate::rules::Rule::Freestyle);
+        params::order_table(crate::rules::Rule::Renju);
     }
 
     /// Forgets everything learnt, as [`Searcher::clear`], but keeps the table's memory and
