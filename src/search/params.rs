@@ -206,11 +206,12 @@ pub const LMR_MIN_MOVES: usize = 1;
 /// 300 ms a move (`kakugo-arena`, two runs of up to 200 games a rule, pooled): freestyle
 /// 140–152–14, renju 146–129–13; no gain established, 2.0 stayed. With the move-ordering table
 /// (`policy`), 1.7 (bench 295 500) against 2.0 (`kakugo-arena`, 200 games a run, 2026-11-26):
-/// at 100,000 nodes a move renju 98–86–16, freestyle 100–83–17; at 300 ms a move renju
-/// 95–89–16, freestyle 91–84–25; all 800 games 384–342–74 (+18 Elo [−5, +41], SPRT(0, 5) LLR
-/// +0.58). Taken, the SPRT open. 1.5 (bench 285 479) against 2.0: renju at 100,000 nodes
-/// 97–96–7.
-pub const LMR_DIV: f64 = 1.7;
+/// at 100,000 nodes a move renju 98–86–16, freestyle 100–83–17 (+25 Elo); at 300 ms a move
+/// renju 95–89–16 and 87–93–20, freestyle 91–84–25 and 83–91–26: 356–357–87 over 800 games
+/// (0 Elo [−23, +22]). The gain at fixed nodes does not carry over to the clock; 2.0 stays.
+/// Against Rapfi, freestyle, 300 ms, with 1.7: 90–95–15 (with 2.0: 89–100–11). 1.5 (bench
+/// 285 479) against 2.0: renju at 100,000 nodes 97–96–7.
+pub const LMR_DIV: f64 = 2.0;
 
 /// Feature `complexlmr`: the number of open-three-or-better cells of both sides from which a
 /// node counts as complex (about the top quarter of the nodes where reductions apply in
