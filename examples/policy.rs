@@ -12,8 +12,8 @@
 //! numbers; every tenth opening (by a hash) is held out, and its loss and top-1 / top-3 accuracy
 //! are reported for the class scores alone and with the table.
 //!
-//! `cargo run --release --example policy -- rule=NAME [shared] [lambda=X] [iters=N] FILE... >
-//! order.txt`
+//! `cargo run --release --example policy -- rule=NAME [shared] [lambda=X] [iters=N] [mover=NAME]
+//! FILE... > order.txt`; with `mover=NAME` only the moves of the player of that name are targets.
 //!
 //! Prints the table in units of the class scores (so the search adds it to them): lines
 //! `order` + four pattern names + Black's own and opponent's numbers + White's, as
@@ -35,7 +35,14 @@ struct Sample {
     colour: usize,
 }
 
-fn load(path: &str, rule: Rule, shared: bool, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+fn load(
+    path: &str,
+    rule: Rule,
+    shared: bool,
+    mover: Option<&str>,
+    train: &mut Vec<Sample>,
+    test: &mut Vec<Sample>,
+) {
     let dims = Dims::square(15).expect("15");
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     for line in std::io::BufReader::new(file).lines() {
@@ -65,8 +72,12 @@ fn load(path: &str, rule: Rule, shared: bool, train: &mut Vec<Sample>, test: &mu
             })
             .unwrap_or_default();
         let mut b = Board::new(rule, dims);
+        // With `mover=NAME`, only the moves of the player of that name.
+        let by = |colour: &str| mover.is_none_or(|m| v[colour].as_str() == Some(m));
+        let (black, white) = (by("black"), by("white"));
         for (i, &mv) in moves.iter().enumerate() {
-            if i >= skip && b.is_empty(mv) {
+            let theirs = if i % 2 == 0 { black } else { white };
+            if i >= skip && theirs && b.is_empty(mv) {
                 if let Some(s) = sample(&mut b, mv, shared) {
                     if held_out {
                         test.push(s);
@@ -226,6 +237,7 @@ fn fit(data: &[Sample], w: &mut [f64], table: bool, dist: bool, iters: usize, la
 fn main() {
     let mut rule = Rule::Freestyle;
     let (mut shared, mut dist, mut lambda, mut iters) = (false, false, 1e-5, 300);
+    let mut mover = None;
     let mut files = Vec::new();
     for a in std::env::args().skip(1) {
         if let Some(r) = a.strip_prefix("rule=") {
@@ -236,6 +248,8 @@ fn main() {
             dist = true;
         } else if let Some(x) = a.strip_prefix("lambda=") {
             lambda = x.parse().expect("lambda");
+        } else if let Some(x) = a.strip_prefix("mover=") {
+            mover = Some(x.to_string());
         } else if let Some(x) = a.strip_prefix("iters=") {
             iters = x.parse().expect("iters");
         } else {
@@ -244,7 +258,7 @@ fn main() {
     }
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for f in &files {
-        load(f, rule, shared, &mut train, &mut test);
+        load(f, rule, shared, mover.as_deref(), &mut train, &mut test);
     }
     let cands: usize = train.iter().map(|s| s.cands.len()).sum();
     eprintln!(

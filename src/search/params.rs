@@ -213,6 +213,12 @@ pub const LMR_MIN_MOVES: usize = 1;
 /// 285 479) against 2.0: renju at 100,000 nodes 97–96–7.
 pub const LMR_DIV: f64 = 2.0;
 
+/// Feature `lmrall`: how many plies less an attacking open three is reduced than other moves.
+/// 2 instead of 1 (bench 321 562): self-play at 100,000 nodes a move (`kakugo-arena
+/// max_node=100000`, freestyle, 200 games, 2026-11-27) 87–100–13 (−23 Elo [−70, +24]), and
+/// slower to the wins of `tests/data/wins/rapfi-freestyle.txt` (54 of 86 within 250,000
+/// nodes against 60); 1 stays.
+pub const LMR_THREAT_SPARE: i32 = 1;
 /// Feature `complexlmr`: the number of open-three-or-better cells of both sides from which a
 /// node counts as complex (about the top quarter of the nodes where reductions apply in
 /// `bench`).
@@ -725,11 +731,17 @@ pub struct Features {
     /// (bench 310 682 against 350 859), 2026-11-26: at 100,000 nodes a move (`kakugo-arena
     /// max_node=100000`, 200 games a rule) renju 120–69–11 (+91 Elo [+44, +141]), freestyle
     /// 109–79–12 (+53 [+6, +101]); at 300 ms a move, renju 111–79–10 (+56 [+9, +105]). On.
+    /// Tables fitted to Rapfi's moves alone (`examples/policy mover=rapfi`, its games against
+    /// Kakugo: 7,878 renju and 12,829 freestyle positions; held out top-3 0.443 and 0.488) in
+    /// place of these, at 100,000 nodes a move (200 games a rule, 2026-11-27): renju 86–90–24
+    /// (−7 Elo [−53, +38]), freestyle 85–96–19 (−19 [−66, +27]); not taken.
     pub policy: bool,
     /// Late move reductions a ply deeper for a move whose ordering score is [`POLRED_GAP`] or
     /// more below that of the first move after the TT move. On against off (bench 274 196
     /// against 310 682), renju, 100,000 nodes a move (`kakugo-arena max_node=100000`, 200
-    /// games, 2026-11-26): 84–104–12 (−35 Elo [−83, +12]); off.
+    /// games, 2026-11-26): 84–104–12 (−35 Elo [−83, +12]); off. The other way round, a ply
+    /// less for moves within 300 of that move's score (about a sixth of the reduced moves;
+    /// bench 333 033), renju at 100,000 nodes: 82–102–16 (−35 [−82, +11]); not kept.
     pub polred: bool,
 }
 

@@ -659,29 +659,35 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         let guard = self.sh.features.guard && depth >= GUARD_MIN_DEPTH;
-        let stage = movepick::generate(&mut self.st, &mut moves, guard, self.sh.features.defcombo);
-        if let Stage::Lost(n) = stage {
-            self.bufs[ply] = moves;
-            return -(MATE - (ply as i32 + n as i32));
-        }
+        // Where every candidate is a move (the opponent has no five or straight four to
+        // answer), the TT move is searched before the others are generated and ordered: a
+        // cut-off by it saves both. The order of the moves is the same either way.
+        let lazy = {
+            let b = &self.st.board;
+            let opp = b.side_to_move().opp();
+            !guard
+                && !tt_move.is_none()
+                && tt_move != self.excluded[ply]
+                && self.st.is_candidate(tt_move)
+                && b.count(opp, Combo::Five) == 0
+                && b.count(opp, Combo::FlexFour) == 0
+        };
+        let stage = if lazy {
+            moves.clear();
+            moves.push(Scored {
+                mv: tt_move,
+                key: 0,
+            });
+            Stage::All
+        } else {
+            let stage = self.fill_moves(&mut moves, ply, tt_move, guard);
+            if let Stage::Lost(n) = stage {
+                self.bufs[ply] = moves;
+                return -(MATE - (ply as i32 + n as i32));
+            }
+            stage
+        };
         let hist_off = self.st.board.side_to_move().index() * CELLS;
-        movepick::order(
-            &self.st.board,
-            &mut moves,
-            tt_move,
-            {
-                let [k0, k1] = self.killers[ply];
-                [k0, k1, self.counter_of_last()]
-            },
-            &self.history[hist_off..hist_off + CELLS],
-            self.sh.features.vorder.then_some(&*self.sh.eval.cells),
-            self.sh.features.porder,
-            self.sh.features.near,
-            self.sh
-                .features
-                .policy
-                .then(|| order_table(self.st.board.rule())),
-        );
         let me = self.st.board.side_to_move();
         let ext = i32::from(
             (stage == Stage::Block && (!self.sh.features.loneext || self.last_is_combo()))
@@ -723,7 +729,23 @@ impl<'a> Worker<'a> {
         };
         // Feature `polred`: the ordering score of the best-ordered move other than the TT move.
         let mut top_score: Option<i64> = None;
-        for i in 0..moves.len() {
+        let (mut next, mut pending) = (0, lazy);
+        loop {
+            if next == moves.len() {
+                if !pending {
+                    break;
+                }
+                // The TT move alone did not cut off: now all the moves, the TT move first.
+                pending = false;
+                let stage = self.fill_moves(&mut moves, ply, tt_move, guard);
+                debug_assert_eq!(stage, Stage::All);
+                next = usize::from(movepick::pick(&mut moves, 0) == tt_move);
+                if next == moves.len() {
+                    break;
+                }
+            }
+            let i = next;
+            next += 1;
             if searched >= limit && best > -MATE_BOUND && !self.cautious {
                 break;
             }
@@ -808,7 +830,7 @@ impl<'a> Worker<'a> {
                         + i32::from(unlikely)
                         - i32::from(complex)
                         - i32::from(cont)
-                        - i32::from(threat)
+                        - LMR_THREAT_SPARE * i32::from(threat)
                         - i32::from(killer)
                         - hist)
                         .clamp(0, new_depth - 1)
@@ -905,6 +927,39 @@ impl<'a> Worker<'a> {
                 .store(key, best_move, best, eval, depth, bound, ply);
         }
         best
+    }
+
+    /// Generates and orders the moves of the node at `ply` into `moves`; says which stage.
+    fn fill_moves(
+        &mut self,
+        moves: &mut Vec<Scored>,
+        ply: usize,
+        tt_move: Pos,
+        guard: bool,
+    ) -> Stage {
+        let stage = movepick::generate(&mut self.st, moves, guard, self.sh.features.defcombo);
+        if let Stage::Lost(_) = stage {
+            return stage;
+        }
+        let hist_off = self.st.board.side_to_move().index() * CELLS;
+        movepick::order(
+            &self.st.board,
+            moves,
+            tt_move,
+            {
+                let [k0, k1] = self.killers[ply];
+                [k0, k1, self.counter_of_last()]
+            },
+            &self.history[hist_off..hist_off + CELLS],
+            self.sh.features.vorder.then_some(&*self.sh.eval.cells),
+            self.sh.features.porder,
+            self.sh.features.near,
+            self.sh
+                .features
+                .policy
+                .then(|| order_table(self.st.board.rule())),
+        );
+        stage
     }
 
     /// Whether the opponent's last move (a four) also makes at least a closed three on another

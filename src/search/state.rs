@@ -156,6 +156,13 @@ impl State {
         }
     }
 
+    /// Whether `p` is an empty candidate cell (one [`State::for_each_candidate`] visits).
+    #[inline]
+    pub fn is_candidate(&self, p: Pos) -> bool {
+        let i = p.index();
+        i < CELLS && (self.bits[i / 64] & !self.blocked[i / 64]) >> (i % 64) & 1 == 1
+    }
+
     /// The empty candidate cells, in board order.
     pub fn candidates(&self) -> Vec<Pos> {
         let mut v = Vec::new();
@@ -226,6 +233,15 @@ mod tests {
                 // A state built from the position itself agrees.
                 let fresh = State::with_neighbourhood(&s.board, square, reach);
                 assert_eq!(fresh.candidates(), s.candidates());
+                // So does the test of one cell, on every cell (stones and far cells too).
+                let by_cell: Vec<Pos> = s
+                    .board
+                    .dims()
+                    .cells()
+                    .filter(|&p| s.is_candidate(p))
+                    .collect();
+                assert_eq!(by_cell, brute(&s));
+                assert!(!s.is_candidate(Pos::NONE));
             }
         }
     }
