@@ -460,6 +460,9 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "trapfour",
         "policy",
         "polred",
+        "lmrext",
+        "aspfh",
+        "corr",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -9,6 +9,7 @@
 //! proven win of our own is played before searching, and the move about to be answered is checked
 //! against a proven win of the opponent.
 
+pub mod correction;
 pub mod eval;
 pub mod movepick;
 pub mod params;
@@ -248,6 +249,9 @@ impl Searcher {
             "trapfour" => self.features.trapfour = on,
             "policy" => self.features.policy = on,
             "polred" => self.features.polred = on,
+            "lmrext" => self.features.lmrext = on,
+            "aspfh" => self.features.aspfh = on,
+            "corr" => self.features.corr = on,
             _ => return false,
         }
         true

@@ -4,7 +4,8 @@
 //! `EV_*` = evaluation weights; `MO_*` = move-ordering scores; `ASP_*` = aspiration windows;
 //! `RFP_*` = reverse futility pruning; `LMR_*` = late move reductions; `HIST_*` = history
 //! heuristic; `QS_*` = the leaf four-extension (quiescence VCF); `TM_*` = time management (ms
-//! unless named otherwise); `TT_*` = transposition table.
+//! unless named otherwise); `TT_*` = transposition table; `CORR_*` = correction history
+//! (feature `corr`).
 
 /// Score of a win at the root (a win in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;
@@ -286,6 +287,8 @@ pub const SE_MIN_DEPTH: i32 = 6;
 /// Singular extension: the TT entry must be at least this much shallower than the node, at most.
 pub const SE_DEPTH_SLACK: i32 = 3;
 /// Singular extension: the other moves must fall this much per ply of depth below the TT score.
+/// 2 (bench 322 861) against 4 at 100,000 nodes a move (`kakugo-arena max_node=100000`,
+/// freestyle, 200 games, 2026-11-27): 100–89–11 (+19 Elo [−28, +67]); not established, 4 stays.
 pub const SE_MARGIN: i32 = 4;
 /// Feature `sedouble`: how far below the singular bound the other moves must stay.
 pub const SE_DOUBLE_MARGIN: i32 = 40;
@@ -295,6 +298,23 @@ pub const SE_DOUBLE_MAX: u32 = 3;
 pub const NMP_BASE: i32 = 2;
 /// Null-move reduction grows by one per this many plies of depth.
 pub const NMP_DEPTH_DIV: i32 = 4;
+
+/// Feature `lmrext`: the margin (plus twice the depth) by which a reduced move's fail high
+/// must beat the best score to be searched a ply deeper.
+pub const LMREXT_MARGIN: i32 = 40;
+/// Feature `lmrext`: a reduced move's fail high within this of the best score is searched a
+/// ply shallower.
+pub const LMRSHALLOW_MARGIN: i32 = 8;
+
+/// Feature `corr`: the largest correction learnt (evaluation units).
+pub const CORR_MAX: i32 = 400;
+/// Feature `corr`: the weights of the threat-combination table, the last-move table and the
+/// last-two-moves table in the correction.
+pub const CORR_MIX: (i32, i32, i32) = (1, 1, 1);
+/// Feature `corr`: log2 of the last-two-moves table's size per side.
+pub const CORR_PAIR_BITS: u32 = 16;
+/// Feature `corr`: the most weight (of 256) one node's result has in an entry.
+pub const CORR_WEIGHT_MAX: i32 = 16;
 
 /// Feature `keephist`: the share (percent) of its history a search passes on to the next.
 pub const KEEP_HIST_PCT: i32 = 50;
@@ -743,6 +763,23 @@ pub struct Features {
     /// less for moves within 300 of that move's score (about a sixth of the reduced moves;
     /// bench 333 033), renju at 100,000 nodes: 82–102–16 (−35 [−82, +11]); not kept.
     pub polred: bool,
+    /// A reduced move that fails high is searched again a ply deeper than its full depth when
+    /// it beat the best score by more than [`LMREXT_MARGIN`], a ply shallower when it beat it
+    /// by less than [`LMRSHALLOW_MARGIN`] (Stockfish's deeper and shallower re-searches). Bench
+    /// 352 146. Self-play at 100,000 nodes a move (`kakugo-arena max_node=100000`, 200 games a
+    /// rule, on against off, 2026-11-27): 93–85–22 (freestyle, +14 Elo [−32, +60]), 91–97–12
+    /// (renju, −10 [−58, +36]); off.
+    pub lmrext: bool,
+    /// The aspiration search of the root, after each fail high, searches a ply less deep (never
+    /// below half the depth), as the strongest open engines do. Bench 246 788. Self-play at
+    /// 100,000 nodes a move (freestyle, 200 games, on against off, 2026-11-27): 86–96–18 (−17
+    /// Elo [−64, +29]); off.
+    pub aspfh: bool,
+    /// Correction history: the static evaluation is corrected by what the searches of this
+    /// move found it to be off by, kept per side for each threat combination
+    /// (`eval::threat_mask`) and for each cell of the opponent's last move, the mean of the two
+    /// (see [`CORR_MAX`]).
+    pub corr: bool,
 }
 
 impl Default for Features {
@@ -800,6 +837,9 @@ impl Default for Features {
             trapfour: false,
             policy: true,
             polred: false,
+            lmrext: false,
+            aspfh: false,
+            corr: false,
         }
     }
 }

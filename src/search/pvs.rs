@@ -6,6 +6,7 @@
 //!
 //! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
 
+use super::correction::{Correction, Slots};
 use super::eval::{self, evaluate, EvalTables};
 use super::movepick::{self, Scored, Stage};
 use super::params::*;
@@ -80,6 +81,10 @@ pub struct Worker<'a> {
     cautious: bool,
     /// Double singular extensions on the current line (feature `sedouble`).
     double_exts: u32,
+    /// Correction history (feature `corr`).
+    corr: Correction,
+    /// Per ply, the node's entries in the correction tables (feature `corr`).
+    corr_slots: Vec<Slots>,
 }
 
 impl<'a> Worker<'a> {
@@ -123,6 +128,8 @@ impl<'a> Worker<'a> {
             vt_ext: false,
             cautious: false,
             double_exts: 0,
+            corr: Correction::new(),
+            corr_slots: vec![[0; 3]; MAX_PLY + 2],
         }
     }
 
@@ -165,6 +172,18 @@ impl<'a> Worker<'a> {
         match ply.checked_sub(1).map(|i| self.cellv[i]) {
             Some(parent) if parent != NO_EVAL => raw - (c + parent) / 2,
             _ => raw,
+        }
+    }
+
+    /// The correction of the node's static evaluation (feature `corr`; 0 without).
+    #[inline]
+    fn correction(&mut self, ply: usize) -> i32 {
+        if self.sh.features.corr {
+            let slots = Correction::slots(&self.st.board);
+            self.corr_slots[ply] = slots;
+            self.corr.get(slots)
+        } else {
+            0
         }
     }
 
@@ -242,7 +261,7 @@ impl<'a> Worker<'a> {
         }
         let b = &self.st.board;
         let raw = evaluate(b, self.sh.eval);
-        let raw = self.averaged(ply, raw);
+        let raw = self.averaged(ply, raw) + self.correction(ply);
         self.evals[ply] = raw;
         // Smoothing: the mean of this node's evaluation and its parent's (from our side).
         let parent = if ply > 0 {
@@ -507,7 +526,7 @@ impl<'a> Worker<'a> {
             }
         }
         let raw = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
-        let eval = self.averaged(ply, raw);
+        let eval = self.averaged(ply, raw) + self.correction(ply);
         self.evals[ply] = eval;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
@@ -839,7 +858,18 @@ impl<'a> Worker<'a> {
                 };
                 let mut v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut);
+                    let d = if self.sh.features.lmrext && v.abs() < MATE_BOUND {
+                        if v > best + LMREXT_MARGIN + 2 * new_depth {
+                            new_depth + 1
+                        } else if v < best + LMRSHALLOW_MARGIN {
+                            new_depth - 1
+                        } else {
+                            new_depth
+                        }
+                    } else {
+                        new_depth
+                    };
+                    v = -self.search(-alpha - 1, -alpha, d, ply + 1, false, !cut);
                 }
                 if v > alpha && v < beta && pv {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
@@ -925,6 +955,11 @@ impl<'a> Worker<'a> {
             self.sh
                 .tt
                 .store(key, best_move, best, eval, depth, bound, ply);
+            if self.sh.features.corr {
+                let corrected = self.evals[ply];
+                let slots = self.corr_slots[ply];
+                self.corr.learn(slots, eval, corrected, best, bound, depth);
+            }
         }
         best
     }

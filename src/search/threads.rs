@@ -116,16 +116,24 @@ impl Worker<'_> {
         }
         let mut delta = ASP_DELTA;
         let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        let mut fail_highs = 0;
         loop {
-            let v = self.root(moves, d, alpha, beta);
+            let dd = if self.sh.features.aspfh {
+                (d - fail_highs).max((d + 1) / 2)
+            } else {
+                d
+            };
+            let v = self.root(moves, dd, alpha, beta);
             if self.aborted {
                 return v;
             }
             if v <= alpha {
+                fail_highs = 0;
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-MATE);
             } else if v >= beta {
                 beta = (v + delta).min(MATE);
+                fail_highs += 1;
             } else {
                 return v;
             }
