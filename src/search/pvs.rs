@@ -1,6 +1,7 @@
 //! The principal variation search of one thread: alpha-beta with a null window for all but the
 //! first move, transposition-table cutoffs, mate-distance pruning, reverse futility, late move
-//! reductions, killers and history; an extension for the forced block of a four; and at the
+//! reductions, killers and history; a static evaluation corrected by what the search has found
+//! it off by (`correction`); an extension for the forced block of a four; and at the
 //! leaves a four-extension (a quiescence VCF: the attacker plays only fours, the defender the
 //! forced block, with stand-pat on the static evaluation).
 //!
