@@ -788,7 +788,8 @@ pub struct Features {
     /// alone 106–78–16, the threat combinations alone 101–88–11, the last move alone
     /// 90–95–15), renju 111–78–11 (first two tables). At 300 ms a move (`kakugo-arena`, 200
     /// games a rule): freestyle 99–86–15 (+23 [−24, +70]), renju 111–77–12 (+60 [+13, +108]);
-    /// pooled 210–163–27 (+41 [+8, +75], SPRT(0, 5) LLR +0.69). On.
+    /// pooled 210–163–27 (+41 [+8, +75]); a second freestyle run 96–84–20; all 600 games
+    /// 306–247–47 (+34 [+8, +61], SPRT(0, 5) LLR +0.86). On.
     pub corr: bool,
 }
 
