@@ -463,6 +463,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "lmrext",
         "aspfh",
         "corr",
+        "corrkeep",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -130,6 +130,7 @@ impl Session {
     fn new_game(&mut self, dims: Dims) {
         self.board = Some(Board::new(self.settings.rule, dims));
         self.blocked.clear();
+        self.searcher.new_game();
         // Size and make the tables now: START's time does not count against the first move.
         self.prepare();
         self.searcher.warm();

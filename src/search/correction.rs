@@ -9,7 +9,8 @@
 //! ([`CORR_MIX`]). A node teaches the tables when its score says where the evaluation should
 //! have been (an exact score, or a bound on the far side of the corrected evaluation), with
 //! more weight the deeper it searched ([`CORR_WEIGHT_MAX`]); never from a proven result.
-//! Each search thread keeps its own tables, from empty, for one search.
+//! Each search thread keeps its own tables, from empty for one search or (feature
+//! `corrkeep`) from the last search's, aged.
 
 use super::eval::{threat_mask, THREAT_MASKS};
 use super::params::{CORR_MAX, CORR_MIX, CORR_PAIR_BITS, CORR_WEIGHT_MAX, MATE_BOUND};
@@ -43,6 +44,13 @@ impl Correction {
     pub fn new() -> Correction {
         Correction {
             table: vec![0; PAIR + (2 << CORR_PAIR_BITS)],
+        }
+    }
+
+    /// These tables with every entry scaled by `pct` percent (what a later search starts from).
+    pub fn aged(&self, pct: i32) -> Correction {
+        Correction {
+            table: self.table.iter().map(|&e| e * pct / 100).collect(),
         }
     }
 
@@ -131,6 +139,21 @@ mod tests {
         assert_eq!(threat_mask(&b), threat_mask(&other));
         let shared = c.get(Correction::slots(&other));
         assert!(shared > 0 && shared < got, "{shared}");
+    }
+
+    #[test]
+    fn aged_tables_keep_a_share_of_the_correction() {
+        let b = board("h8i9h9");
+        let at = Correction::slots(&b);
+        let mut c = Correction::new();
+        for _ in 0..200 {
+            c.learn(at, 100, 100 + c.get(at), 300, Bound::Exact, 16);
+        }
+        let full = c.get(at);
+        let half = c.aged(50).get(at);
+        assert!(full > 150, "{full}");
+        assert!((half - full / 2).abs() <= 1, "{full} {half}");
+        assert_eq!(c.aged(0).get(at), 0);
     }
 
     #[test]

@@ -135,6 +135,9 @@ pub struct Searcher {
     /// The main thread's history at the end of the last search (feature `keephist`; empty:
     /// none).
     history: Vec<i32>,
+    /// The main thread's correction tables at the end of the last search (feature
+    /// `corrkeep`).
+    corr: Option<correction::Correction>,
 }
 
 impl Default for Searcher {
@@ -155,6 +158,7 @@ impl Searcher {
             eval: None,
             probe: probe::Probe::default(),
             history: Vec::new(),
+            corr: None,
         }
     }
 
@@ -252,6 +256,7 @@ impl Searcher {
             "lmrext" => self.features.lmrext = on,
             "aspfh" => self.features.aspfh = on,
             "corr" => self.features.corr = on,
+            "corrkeep" => self.features.corrkeep = on,
             _ => return false,
         }
         true
@@ -262,6 +267,15 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt = None;
         self.history.clear();
+        self.corr = None;
+    }
+
+    /// Forgets what was learnt of the last game's positions (the carried history and
+    /// correction, features `keephist` and `corrkeep`), keeping the hash table (whose entries
+    /// age out).
+    pub fn new_game(&mut self) {
+        self.history.clear();
+        self.corr = None;
     }
 
     /// Makes now what the first search would otherwise make on its clock: the threat solvers'
@@ -282,6 +296,7 @@ impl Searcher {
     pub fn clear_in_place(&mut self) {
         let bytes = self.hash_bytes;
         self.history.clear();
+        self.corr = None;
         self.tt
             .get_or_insert_with(|| TransTable::new(bytes))
             .clear();
@@ -402,20 +417,31 @@ impl Searcher {
         } else {
             Vec::new()
         };
-        let (out, history) = std::thread::scope(|s| {
+        // Feature `corrkeep`: every thread starts from the last search's correction, aged.
+        let corr_seed = match (&self.corr, self.features.corrkeep) {
+            (Some(c), true) => Some(c.aged(params::CORR_KEEP_PCT)),
+            _ => None,
+        };
+        let (out, history, corr) = std::thread::scope(|s| {
             for id in 1..self.threads {
                 let (sh, st) = (&sh, st.clone());
                 let mut moves = moves.clone();
-                let seed = &seed;
+                let (seed, corr_seed) = (&seed, &corr_seed);
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
                     w.seed_history(seed);
+                    if let Some(c) = corr_seed {
+                        w.seed_corr(c);
+                    }
                     let (depth, off) = (max_depth, (id % 2) as u32);
                     w.iterate(&mut moves, depth, &budget, off, &mut |_| {}, &mut NoChecks);
                 });
             }
             let mut w = Worker::new(st, &sh, true);
             w.seed_history(&seed);
+            if let Some(c) = &corr_seed {
+                w.seed_corr(c);
+            }
             let mut checks = Checks {
                 probe: &mut self.probe,
                 board,
@@ -426,10 +452,13 @@ impl Searcher {
                 late: self.features.probe && self.features.late && probe_time > 0,
             };
             let out = w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks);
-            (out, w.take_history())
+            (out, w.take_history(), w.take_corr())
         });
         if self.features.keephist {
             self.history = history;
+        }
+        if self.features.corrkeep {
+            self.corr = Some(corr);
         }
         SearchResult {
             best: out.best,

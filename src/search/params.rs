@@ -319,6 +319,9 @@ pub const CORR_PAIR_BITS: u32 = 16;
 /// [−37, +55]); not established, kept.
 pub const CORR_WEIGHT_MAX: i32 = 16;
 
+/// Feature `corrkeep`: the share (percent) of its correction a search passes on to the next.
+pub const CORR_KEEP_PCT: i32 = 50;
+
 /// Feature `keephist`: the share (percent) of its history a search passes on to the next.
 pub const KEEP_HIST_PCT: i32 = 50;
 
@@ -791,6 +794,9 @@ pub struct Features {
     /// pooled 210–163–27 (+41 [+8, +75]); a second freestyle run 96–84–20; all 600 games
     /// 306–247–47 (+34 [+8, +61], SPRT(0, 5) LLR +0.86). On.
     pub corr: bool,
+    /// The correction tables (feature `corr`) carry over from one search to the next, scaled
+    /// by [`CORR_KEEP_PCT`]; emptied with the table.
+    pub corrkeep: bool,
 }
 
 impl Default for Features {
@@ -851,6 +857,7 @@ impl Default for Features {
             lmrext: false,
             aspfh: false,
             corr: true,
+            corrkeep: false,
         }
     }
 }

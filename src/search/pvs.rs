@@ -141,6 +141,16 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Starts the correction tables from `c` (feature `corrkeep`).
+    pub fn seed_corr(&mut self, c: &Correction) {
+        self.corr = c.aged(100);
+    }
+
+    /// The correction tables, leaving this worker's empty.
+    pub fn take_corr(&mut self) -> Correction {
+        std::mem::take(&mut self.corr)
+    }
+
     /// The history, leaving this worker's empty.
     pub fn take_history(&mut self) -> Vec<i32> {
         std::mem::take(&mut self.history)
