@@ -464,6 +464,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "aspfh",
         "corr",
         "corrkeep",
+        "corrshape",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

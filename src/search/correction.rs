@@ -5,8 +5,9 @@
 //! evaluation` (in 1/[`GRAIN`] evaluation units): by threat combination (the evaluation's own
 //! [`threat_mask`], so it learns how this game's threats differ from the fitted tables), by
 //! the cell of the opponent's last move, and by the pair of his last move and ours before it
-//! (hashed into [`CORR_PAIR_BITS`] bits). The correction is their weighted mean
-//! ([`CORR_MIX`]). A node teaches the tables when its score says where the evaluation should
+//! (hashed into [`CORR_PAIR_BITS`] bits), and (feature `corrshape`) by the stones around
+//! his last move (the board's `shape_key`, hashed into as many bits), wherever it stands. The
+//! correction is their weighted mean ([`CORR_MIX`]). A node teaches the tables when its score says where the evaluation should
 //! have been (an exact score, or a bound on the far side of the corrected evaluation), with
 //! more weight the deeper it searched ([`CORR_WEIGHT_MAX`]); never from a proven result.
 //! Each search thread keeps its own tables, from empty for one search or (feature
@@ -24,26 +25,37 @@ const GRAIN: i32 = 16;
 const LAST: usize = 2 * THREAT_MASKS;
 /// Offset of the pair table.
 const PAIR: usize = LAST + 2 * CELLS;
+/// Offset of the shape table.
+const SHAPE: usize = PAIR + (2 << CORR_PAIR_BITS);
+/// Size of all tables.
+const SIZE: usize = SHAPE + (2 << CORR_PAIR_BITS);
 
 /// A position's entry in each table.
-pub type Slots = [usize; 3];
+pub type Slots = [usize; 4];
 
 /// The tables of one search thread.
 pub struct Correction {
     table: Vec<i32>,
+    /// The weights of the tables (the shape table's 0 without feature `corrshape`).
+    mix: [i32; 4],
 }
 
 impl Default for Correction {
     fn default() -> Self {
-        Self::new()
+        Self::new(false)
     }
 }
 
 impl Correction {
-    /// Empty tables (no correction anywhere).
-    pub fn new() -> Correction {
+    /// Empty tables (no correction anywhere); with `shape`, the shape table is used.
+    pub fn new(shape: bool) -> Correction {
+        let mut mix = CORR_MIX;
+        if !shape {
+            mix[3] = 0;
+        }
         Correction {
-            table: vec![0; PAIR + (2 << CORR_PAIR_BITS)],
+            table: vec![0; SIZE],
+            mix,
         }
     }
 
@@ -51,33 +63,45 @@ impl Correction {
     pub fn aged(&self, pct: i32) -> Correction {
         Correction {
             table: self.table.iter().map(|&e| e * pct / 100).collect(),
+            mix: self.mix,
         }
     }
 
     /// The entry of each table for the position `b`: what [`Correction::get`] and
     /// [`Correction::learn`] take.
     #[inline]
-    pub fn slots(b: &Board) -> Slots {
+    pub fn slots(&self, b: &Board) -> Slots {
         let s = b.side_to_move().index();
         let h = b.history();
         let at = |k: usize| h.len().checked_sub(k).map_or(0, |i| h[i].index() % CELLS);
         let (last, ours) = (at(1), at(2));
-        let pair = ((last * CELLS + ours) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            >> (64 - CORR_PAIR_BITS);
+        let hash =
+            |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_PAIR_BITS)) as usize;
+        let pair = hash((last * CELLS + ours) as u64);
+        let shape = match (self.mix[3], b.last_move()) {
+            (0, _) | (_, None) => 0,
+            (_, Some(p)) => hash(b.shape_key(p) ^ 0x5851_F42D_4C95_7F2D),
+        };
         [
             s * THREAT_MASKS + threat_mask(b),
             LAST + s * CELLS + last,
-            PAIR + (s << CORR_PAIR_BITS) + pair as usize,
+            PAIR + (s << CORR_PAIR_BITS) + pair,
+            SHAPE + (s << CORR_PAIR_BITS) + shape,
         ]
     }
 
     /// The correction to add to the raw evaluation of the position of `slots`.
     #[inline]
     pub fn get(&self, slots: Slots) -> i32 {
-        let [x, y, z] = slots;
-        let (wx, wy, wz) = CORR_MIX;
         let t = &self.table;
-        (wx * t[x] + wy * t[y] + wz * t[z]) / (GRAIN * (wx + wy + wz))
+        let [wx, wy, wz, ws] = self.mix;
+        let [x, y, z, s] = slots;
+        let sum = wx * t[x] + wy * t[y] + wz * t[z];
+        if ws == 0 {
+            sum / (GRAIN * (wx + wy + wz))
+        } else {
+            (sum + ws * t[s]) / (GRAIN * (wx + wy + wz + ws))
+        }
     }
 
     /// A search to `depth` of the position of `slots` found `best` (a bound of kind `bound`)
@@ -126,26 +150,45 @@ mod tests {
     #[test]
     fn an_exact_score_pulls_the_correction_towards_the_error() {
         let b = board("h8i9h9");
-        let mut c = Correction::new();
-        assert_eq!(c.get(Correction::slots(&b)), 0);
-        let at = Correction::slots(&b);
+        let mut c = Correction::new(true);
+        assert_eq!(c.get(c.slots(&b)), 0);
+        let at = c.slots(&b);
         for _ in 0..200 {
             c.learn(at, 100, 100 + c.get(at), 160, Bound::Exact, 8);
         }
-        let got = c.get(Correction::slots(&b));
+        let got = c.get(c.slots(&b));
         assert!((55..=60).contains(&got), "{got}");
         // Another position with other last moves shares only the threat-combination table.
         let other = board("c4o15c5");
         assert_eq!(threat_mask(&b), threat_mask(&other));
-        let shared = c.get(Correction::slots(&other));
+        let shared = c.get(c.slots(&other));
         assert!(shared > 0 && shared < got, "{shared}");
+    }
+
+    #[test]
+    fn the_shape_table_is_shared_by_the_same_shape_elsewhere() {
+        // The same three stones, moved three cells down and left: the threat combination
+        // and the shape around the last move are alike, the cells are not.
+        let (b, other) = (board("h8i9h9"), board("e5f6e6"));
+        for (shape, tables) in [(true, 4), (false, 3)] {
+            let mut c = Correction::new(shape);
+            let at = c.slots(&b);
+            for _ in 0..400 {
+                c.learn(at, 0, c.get(at), 240, Bound::Exact, 16);
+            }
+            let got = c.get(at);
+            let shared = c.get(c.slots(&other));
+            let want = got * (tables - 2) / tables;
+            assert!(got > 230, "{got}");
+            assert!((shared - want).abs() <= 2, "{shape}: {got} {shared}");
+        }
     }
 
     #[test]
     fn aged_tables_keep_a_share_of_the_correction() {
         let b = board("h8i9h9");
-        let at = Correction::slots(&b);
-        let mut c = Correction::new();
+        let mut c = Correction::new(true);
+        let at = c.slots(&b);
         for _ in 0..200 {
             c.learn(at, 100, 100 + c.get(at), 300, Bound::Exact, 16);
         }
@@ -159,35 +202,24 @@ mod tests {
     #[test]
     fn bounds_on_the_near_side_and_proven_results_teach_nothing() {
         let b = board("h8i9h9");
-        let mut c = Correction::new();
-        c.learn(Correction::slots(&b), 100, 100, 90, Bound::Lower, 8);
-        c.learn(Correction::slots(&b), 100, 100, 110, Bound::Upper, 8);
-        c.learn(
-            Correction::slots(&b),
-            100,
-            100,
-            MATE_BOUND + 5,
-            Bound::Exact,
-            8,
-        );
-        c.learn(Correction::slots(&b), 100, 100, 300, Bound::None, 8);
-        assert_eq!(c.get(Correction::slots(&b)), 0);
+        let mut c = Correction::new(true);
+        c.learn(c.slots(&b), 100, 100, 90, Bound::Lower, 8);
+        c.learn(c.slots(&b), 100, 100, 110, Bound::Upper, 8);
+        c.learn(c.slots(&b), 100, 100, MATE_BOUND + 5, Bound::Exact, 8);
+        c.learn(c.slots(&b), 100, 100, 300, Bound::None, 8);
+        assert_eq!(c.get(c.slots(&b)), 0);
         // A fail high above the evaluation does teach.
-        c.learn(Correction::slots(&b), 100, 100, 400, Bound::Lower, 15);
-        assert!(c.get(Correction::slots(&b)) > 0);
+        c.learn(c.slots(&b), 100, 100, 400, Bound::Lower, 15);
+        assert!(c.get(c.slots(&b)) > 0);
     }
 
     #[test]
     fn the_correction_is_bounded() {
         let b = board("h8");
-        let mut c = Correction::new();
+        let mut c = Correction::new(true);
         for _ in 0..1000 {
-            c.learn(Correction::slots(&b), 0, 0, -20_000, Bound::Exact, 20);
+            c.learn(c.slots(&b), 0, 0, -20_000, Bound::Exact, 20);
         }
-        assert!(
-            c.get(Correction::slots(&b)) >= -CORR_MAX,
-            "{}",
-            c.get(Correction::slots(&b))
-        );
+        assert!(c.get(c.slots(&b)) >= -CORR_MAX, "{}", c.get(c.slots(&b)));
     }
 }

@@ -257,6 +257,7 @@ impl Searcher {
             "aspfh" => self.features.aspfh = on,
             "corr" => self.features.corr = on,
             "corrkeep" => self.features.corrkeep = on,
+            "corrshape" => self.features.corrshape = on,
             _ => return false,
         }
         true

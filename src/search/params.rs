@@ -308,10 +308,10 @@ pub const LMRSHALLOW_MARGIN: i32 = 8;
 
 /// Feature `corr`: the largest correction learnt (evaluation units).
 pub const CORR_MAX: i32 = 400;
-/// Feature `corr`: the weights of the threat-combination table, the last-move table and the
-/// last-two-moves table in the correction.
-pub const CORR_MIX: (i32, i32, i32) = (1, 1, 1);
-/// Feature `corr`: log2 of the last-two-moves table's size per side.
+/// Feature `corr`: the weights of the threat-combination table, the last-move table, the
+/// last-two-moves table and the shape table (feature `corrshape`) in the correction.
+pub const CORR_MIX: [i32; 4] = [1, 1, 1, 1];
+/// Feature `corr`: log2 of the last-two-moves table's size per side (and the shape table's).
 pub const CORR_PAIR_BITS: u32 = 16;
 /// Feature `corr`: the most weight (of 256) one node's result has in an entry (a node of depth
 /// `d` weighs `d + 1`). Twice the weight at every depth (bench 298 388), at 100,000 nodes a move
@@ -797,6 +797,9 @@ pub struct Features {
     /// The correction tables (feature `corr`) carry over from one search to the next, scaled
     /// by [`CORR_KEEP_PCT`]; emptied with the table.
     pub corrkeep: bool,
+    /// A fourth correction table (feature `corr`), keyed by the stones around the opponent's
+    /// last move on its four lines, wherever it stands (`Board::shape_key`).
+    pub corrshape: bool,
 }
 
 impl Default for Features {
@@ -858,6 +861,7 @@ impl Default for Features {
             aspfh: false,
             corr: true,
             corrkeep: false,
+            corrshape: false,
         }
     }
 }

@@ -129,8 +129,8 @@ impl<'a> Worker<'a> {
             vt_ext: false,
             cautious: false,
             double_exts: 0,
-            corr: Correction::new(),
-            corr_slots: vec![[0; 3]; MAX_PLY + 2],
+            corr: Correction::new(sh.features.corrshape),
+            corr_slots: vec![[0; 4]; MAX_PLY + 2],
         }
     }
 
@@ -190,7 +190,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn correction(&mut self, ply: usize) -> i32 {
         if self.sh.features.corr {
-            let slots = Correction::slots(&self.st.board);
+            let slots = self.corr.slots(&self.st.board);
             self.corr_slots[ply] = slots;
             self.corr.get(slots)
         } else {
