@@ -465,6 +465,7 @@ fn every_feature_switch_keeps_the_forced_answers() {
         "corr",
         "corrkeep",
         "corrshape",
+        "probcut",
     ];
     let run = |b: &Board, name: &str, on: bool| {
         let mut s = Searcher::new();

@@ -258,6 +258,7 @@ impl Searcher {
             "corr" => self.features.corr = on,
             "corrkeep" => self.features.corrkeep = on,
             "corrshape" => self.features.corrshape = on,
+            "probcut" => self.features.probcut = on,
             _ => return false,
         }
         true

@@ -306,6 +306,15 @@ pub const LMREXT_MARGIN: i32 = 40;
 /// ply shallower.
 pub const LMRSHALLOW_MARGIN: i32 = 8;
 
+/// Feature `probcut`: the least depth of a node it is tried at.
+pub const PC_MIN_DEPTH: i32 = 5;
+/// Feature `probcut`: how much shallower its searches are.
+pub const PC_REDUCTION: i32 = 4;
+/// Feature `probcut`: the margin above beta its searches must reach.
+pub const PC_MARGIN: i32 = 100;
+/// Feature `probcut`: the most moves it tries.
+pub const PC_MOVES: usize = 3;
+
 /// Feature `corr`: the largest correction learnt (evaluation units).
 pub const CORR_MAX: i32 = 400;
 /// Feature `corr`: the weights of the threat-combination table, the last-move table, the
@@ -800,6 +809,11 @@ pub struct Features {
     /// A fourth correction table (feature `corr`), keyed by the stones around the opponent's
     /// last move on its four lines, wherever it stands (`Board::shape_key`).
     pub corrshape: bool,
+    /// ProbCut: at a non-PV node at least [`PC_MIN_DEPTH`] deep whose opponent has no open
+    /// four to make, up to [`PC_MOVES`] of our moves making an open three or better are
+    /// searched [`PC_REDUCTION`] plies shallower against beta + [`PC_MARGIN`] (first the leaf
+    /// four-extension); the first to reach it ends the node with its score.
+    pub probcut: bool,
 }
 
 impl Default for Features {
@@ -862,6 +876,7 @@ impl Default for Features {
             corr: true,
             corrkeep: false,
             corrshape: false,
+            probcut: false,
         }
     }
 }

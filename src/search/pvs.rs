@@ -613,6 +613,27 @@ impl<'a> Worker<'a> {
                 return v;
             }
         }
+        // Feature `probcut`: an open three or better of ours that beats beta by a margin at a
+        // reduced depth most likely makes the node fail high.
+        if self.sh.features.probcut
+            && !pv
+            && depth >= PC_MIN_DEPTH
+            && beta.abs() < MATE_BOUND / 2
+            && quiet_opp
+            && self.excluded[ply].is_none()
+        {
+            let pbeta = beta + PC_MARGIN;
+            let known_low = hit.is_some_and(|h| h.depth > depth - PC_REDUCTION && h.score < pbeta);
+            if !known_low {
+                let v = self.probcut(pbeta, depth, ply, tt_move, raw);
+                if self.aborted {
+                    return 0;
+                }
+                if let Some(v) = v {
+                    return v;
+                }
+            }
+        }
         // Internal iterative deepening: a deep node without a table move first searches at
         // half the depth for one.
         let mut hit = hit;
@@ -671,6 +692,58 @@ impl<'a> Worker<'a> {
             }
         }
         self.search_moves(alpha, beta, depth, ply, pv, cut, tt_move, raw, tt_ext)
+    }
+
+    /// Feature `probcut`: searches up to [`PC_MOVES`] of our moves that make an open three or
+    /// better, each [`PC_REDUCTION`] plies shallower, against `pbeta`; the first that reaches
+    /// it gives the node's score (stored as a lower bound), if any.
+    fn probcut(
+        &mut self,
+        pbeta: i32,
+        depth: i32,
+        ply: usize,
+        tt_move: Pos,
+        raw: i32,
+    ) -> Option<i32> {
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let stage = self.fill_moves(&mut moves, ply, tt_move, false);
+        let me = self.st.board.side_to_move();
+        let mut found = None;
+        if stage == Stage::All {
+            let mut tried = 0;
+            for i in 0..moves.len() {
+                if tried >= PC_MOVES {
+                    break;
+                }
+                let p = movepick::pick(&mut moves, i);
+                if self.st.board.combo(p, me) < Combo::Three
+                    || movepick::is_foul(&mut self.st.board, p)
+                {
+                    continue;
+                }
+                tried += 1;
+                self.st.make(p);
+                let mut v = -self.qsearch(-pbeta, -pbeta + 1, ply + 1, 0);
+                if v >= pbeta && !self.aborted {
+                    let d = depth - PC_REDUCTION;
+                    v = -self.search(-pbeta, -pbeta + 1, d, ply + 1, false, false);
+                }
+                self.st.unmake();
+                if self.aborted {
+                    break;
+                }
+                if v >= pbeta && v < MATE_BOUND {
+                    found = Some((p, v));
+                    break;
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        let (p, v) = found?;
+        let key = self.st.board.hash();
+        let d = depth - PC_REDUCTION + 1;
+        self.sh.tt.store(key, p, v, raw, d, Bound::Lower, ply);
+        Some(v)
     }
 
     /// The move loop of [`Worker::search`].
