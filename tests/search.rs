@@ -532,3 +532,30 @@ fn long_wins_found_by_the_main_search() {
     }
     assert_eq!(checked, 2);
 }
+
+/// Feature `corrkeep`: the correction learnt by one search changes the next search of the same
+/// game (same table, different node count), and a new game forgets it (same node count as a
+/// searcher that never carried anything); without the feature nothing is carried.
+#[test]
+fn carried_correction_lasts_until_a_new_game() {
+    let b = opened(Rule::Freestyle, "h8i9h9g8i7h7j8");
+    let limits = Limits {
+        max_depth: Some(7),
+        ..Limits::default()
+    };
+    let second = |keep: bool, new_game: bool| {
+        let mut s = Searcher::new();
+        s.set_hash_bytes(4 << 20);
+        assert!(s.set_feature("corrkeep", keep) && s.set_feature("probe", false));
+        s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+        if new_game {
+            s.new_game();
+        }
+        let r = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+        r.info.nodes
+    };
+    let plain = second(false, false);
+    assert_eq!(second(false, true), plain);
+    assert_eq!(second(true, true), plain);
+    assert_ne!(second(true, false), plain);
+}
