@@ -804,7 +804,13 @@ pub struct Features {
     /// 306–247–47 (+34 [+8, +61], SPRT(0, 5) LLR +0.86). On.
     pub corr: bool,
     /// The correction tables (feature `corr`) carry over from one search to the next, scaled
-    /// by [`CORR_KEEP_PCT`]; emptied with the table.
+    /// by [`CORR_KEEP_PCT`]; emptied with the table and at a new game. Bench unchanged (it
+    /// empties the table before each position). At 100,000 nodes a move (`kakugo-arena
+    /// max_node=100000`, 200 games a rule, on against off, 2026-11-27): freestyle 101–80–19
+    /// (+37 Elo [−9, +84]), renju 107–87–6 (+35 [−12, +84]). At 300 ms a move with `probcut`
+    /// (both on against both off, `kakugo-arena`, 200 games a rule): freestyle 102–76–22 (+45
+    /// [+0, +92]), renju 96–88–16 (+14 [−32, +61]); pooled 198–164–38 (+30 [−3, +62],
+    /// SPRT(0, 5) LLR +0.50). On.
     pub corrkeep: bool,
     /// A fourth correction table (feature `corr`), keyed by the stones around the opponent's
     /// last move on its four lines, wherever it stands (`Board::shape_key`). Bench 316 127. At
@@ -815,7 +821,10 @@ pub struct Features {
     /// ProbCut: at a non-PV node at least [`PC_MIN_DEPTH`] deep whose opponent has no open
     /// four to make, up to [`PC_MOVES`] of our moves making an open three or better are
     /// searched [`PC_REDUCTION`] plies shallower against beta + [`PC_MARGIN`] (first the leaf
-    /// four-extension); the first to reach it ends the node with its score.
+    /// four-extension); the first to reach it ends the node with its score. Bench 286 588
+    /// against 303 841. At 100,000 nodes a move (`kakugo-arena max_node=100000`, 200 games a
+    /// rule, on against off, 2026-11-27): freestyle 109–71–20 (+67 Elo [+21, +115]), renju
+    /// 107–85–8 (+38 [−9, +87]); at 300 ms with `corrkeep`, see there. On.
     pub probcut: bool,
 }
 
@@ -877,9 +886,9 @@ impl Default for Features {
             lmrext: false,
             aspfh: false,
             corr: true,
-            corrkeep: false,
+            corrkeep: true,
             corrshape: false,
-            probcut: false,
+            probcut: true,
         }
     }
 }
