@@ -492,7 +492,9 @@ fn every_feature_switch_keeps_the_forced_answers() {
 
 /// The main search alone (root threat solvers off, a clock far beyond the node limit) finds
 /// two of the long wins PentaZen proved against it (`tests/data/wins/freestyle.txt`, wins of
-/// 17 and 15 plies), each within 100k nodes: it found them in about 24k and 25k on 2026-11-26.
+/// 17 and 15 plies), each within 200k nodes. Nodes to the first winning report (`examples/think`,
+/// root solvers off, 16 MB): 24k and 25k with the search of 2026-11-26; 25k and 89k with the
+/// correction history (`corr`); 25k and 113k with `probcut` as well (2026-11-27).
 #[test]
 fn long_wins_found_by_the_main_search() {
     use kakugo::search::TimeControl;
@@ -512,7 +514,7 @@ fn long_wins_found_by_the_main_search() {
         s.set_hash_bytes(16 << 20);
         assert!(s.set_feature("probe", false) && s.set_feature("refute", false));
         let limits = Limits {
-            max_nodes: Some(100_000),
+            max_nodes: Some(200_000),
             time: TimeControl {
                 turn_ms: Some(3_600_000),
                 ..TimeControl::default()
