@@ -314,7 +314,8 @@ pub const PC_MIN_DEPTH: i32 = 5;
 pub const PC_REDUCTION: i32 = 4;
 /// Feature `probcut`: the margin above beta its searches must reach. 60 (bench 270 043) against
 /// 100 at 100,000 nodes a move (`kakugo-arena max_node=100000`, freestyle, 200 games,
-/// 2026-11-27): 88–94–18 (−10 Elo [−57, +36]); 100 stays.
+/// 2026-11-27): 88–94–18 (−10 Elo [−57, +36]); 150 (bench 300 617): 84–99–17 (−26
+/// [−73, +20]); 100 stays.
 pub const PC_MARGIN: i32 = 100;
 /// Feature `probcut`: the most moves it tries.
 pub const PC_MOVES: usize = 3;
