@@ -363,6 +363,12 @@ pub const TM_MARGIN_FROM: u64 = 400;
 pub const TM_MOVES_LEFT_MIN: u64 = 7;
 /// Moves the game is expected to last beyond its present moves at the start.
 pub const TM_MOVES_LEFT_START: u64 = 40;
+/// Where the game clock binds: the optimum is this share (percent) of the time left divided by
+/// the moves expected to be left ([`time::moves_left`](super::time::moves_left)).
+pub const TM_SLICE_OPT_PCT: u64 = 70;
+/// Where the game clock binds: the maximum is this many slices (time left divided by the moves
+/// expected to be left), and never more than the time left less the margin.
+pub const TM_SLICE_MAX: u64 = 3;
 /// Budget when nothing limits the search.
 pub const TM_DEFAULT: u64 = 5_000;
 /// Hard stop for "answer at once" (`turn_ms == Some(0)`).

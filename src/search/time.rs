@@ -59,7 +59,10 @@ pub fn budget(tc: &TimeControl, stones: usize) -> Budget {
     let by_turn = tc.turn_ms.map(usable);
     let by_left = left.map(|l| {
         let slice = l / moves_left(stones);
-        (slice * 7 / 10, usable(l).min(slice * 3))
+        (
+            slice * TM_SLICE_OPT_PCT / 100,
+            usable(l).min(slice * TM_SLICE_MAX),
+        )
     });
     let (optimum, maximum) = match (by_turn, by_left) {
         // The turn binds (the game clock would allow more even at its optimum): no time saved
