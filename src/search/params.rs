@@ -7,6 +7,8 @@
 //! unless named otherwise); `TT_*` = transposition table; `CORR_*` = correction history
 //! (feature `corr`).
 
+use crate::rules::Combo;
+
 /// Score of a win at the root (a win in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;
 /// Scores at least this large (in absolute value) are wins or losses.
@@ -310,15 +312,22 @@ pub const LMRSHALLOW_MARGIN: i32 = 8;
 /// 100,000 nodes a move (`kakugo-arena max_node=100000`, freestyle, 200 games, 2026-11-27):
 /// 87–93–20 (−10 Elo [−57, +35]); 5 stays.
 pub const PC_MIN_DEPTH: i32 = 5;
-/// Feature `probcut`: how much shallower its searches are.
+/// Feature `probcut`: how much shallower its searches are. 3 (bench 291 951) against 4 at
+/// 100,000 nodes a move (`kakugo-arena max_node=100000`, freestyle, 200 games, 2026-11-27):
+/// 84–98–18 (−24 Elo [−71, +22]); 5 (bench 277 981): 89–103–8 (−24 [−72, +23]); 4 stays.
 pub const PC_REDUCTION: i32 = 4;
 /// Feature `probcut`: the margin above beta its searches must reach. 60 (bench 270 043) against
 /// 100 at 100,000 nodes a move (`kakugo-arena max_node=100000`, freestyle, 200 games,
 /// 2026-11-27): 88–94–18 (−10 Elo [−57, +36]); 150 (bench 300 617): 84–99–17 (−26
 /// [−73, +20]); 100 stays.
 pub const PC_MARGIN: i32 = 100;
-/// Feature `probcut`: the most moves it tries.
+/// Feature `probcut`: the most moves it tries. 2 (bench 287 350) against 3 at 100,000 nodes a
+/// move (freestyle, 200 games, 2026-11-27): 90–96–14 (−10 Elo [−57, +36]); 5 (bench 286 708):
+/// 91–89–20 (+3 [−42, +50]); 3 stays.
 pub const PC_MOVES: usize = 3;
+/// Feature `probcut`: it is tried only where the opponent has no point of this class or
+/// better to play (the straight four: no open three on the board).
+pub const PC_OPP_LIMIT: Combo = Combo::FlexFour;
 
 /// Feature `corr`: the largest correction learnt (evaluation units).
 pub const CORR_MAX: i32 = 400;

@@ -619,7 +619,7 @@ impl<'a> Worker<'a> {
             && !pv
             && depth >= PC_MIN_DEPTH
             && beta.abs() < MATE_BOUND / 2
-            && quiet_opp
+            && self.st.board.count_at_least(opp, PC_OPP_LIMIT) == 0
             && self.excluded[ply].is_none()
         {
             let pbeta = beta + PC_MARGIN;
