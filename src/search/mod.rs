@@ -111,14 +111,15 @@ pub struct SearchResult {
     pub info: Info,
 }
 
-/// Time for the root VCT probe: none for searches bounded by depth or nodes without a clock
-/// (bench, tests), so that they stay deterministic and quick.
-fn probe_ms(limits: &Limits, budget: &time::Budget) -> u64 {
+/// Time for the root solvers: `None` for searches bounded by depth or nodes without a clock
+/// (bench, tests), which get fixed work so that they stay deterministic and quick; under a clock
+/// the move's maximum, which may be 0 (a game clock run out: the solvers get no time then).
+fn probe_ms(limits: &Limits, budget: &time::Budget) -> Option<u64> {
     let clock = limits.time.turn_ms.is_some() || limits.time.left_ms.is_some();
     if !clock && (limits.max_nodes.is_some() || limits.max_depth.is_some()) {
-        0
+        None
     } else {
-        budget.maximum
+        Some(budget.maximum)
     }
 }
 
@@ -395,7 +396,7 @@ impl Searcher {
         };
         // Clockless searches (bench, tests) make no refutation checks, so they stay reproducible.
         let check_ms = if self.features.refute {
-            probe_ms(limits, &budget) / REFUTE_SHARE
+            probe_time.unwrap_or(0) / REFUTE_SHARE
         } else {
             0
         };
@@ -451,7 +452,7 @@ impl Searcher {
                 budget,
                 start,
                 check_ms,
-                late: self.features.probe && self.features.late && probe_time > 0,
+                late: self.features.probe && self.features.late && probe_time.unwrap_or(0) > 0,
             };
             let out = w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks);
             (out, w.take_history(), w.take_corr())

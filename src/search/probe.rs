@@ -31,31 +31,40 @@ impl Probe {
 
     /// A proven winning line for the side to move (attacker first, ending with its five) whose
     /// first move is not excluded: unless `instant`, [`Probe::root_vcf`], then
-    /// [`Probe::root_vct`] within a share of `max_ms`.
+    /// [`Probe::root_vct`] within a share of `max_ms` (`None`: no clock, fixed work).
     pub fn root_win(
         &mut self,
         board: &Board,
         exclude: &[Pos],
-        max_ms: u64,
+        max_ms: Option<u64>,
         instant: bool,
     ) -> Option<Vec<Pos>> {
         if instant {
             return None;
         }
-        self.root_vcf(board, exclude, max_ms)
-            .or_else(|| self.root_vct(board, exclude, max_ms / PROBE_VCT_SHARE))
+        self.root_vcf(board, exclude, max_ms).or_else(|| {
+            let ms = max_ms.unwrap_or(0) / PROBE_VCT_SHARE;
+            self.root_vct(board, exclude, ms)
+        })
     }
 
     /// A proven VCF of the side to move whose first move is not excluded, within a node limit
-    /// the move's maximum time `max_ms` can pay for (a fixed one when `max_ms` is 0).
-    pub fn root_vcf(&mut self, board: &Board, exclude: &[Pos], max_ms: u64) -> Option<Vec<Pos>> {
+    /// the move's maximum time `max_ms` can pay for (a fixed one when there is no clock; none
+    /// when the clock allows 0 ms).
+    pub fn root_vcf(
+        &mut self,
+        board: &Board,
+        exclude: &[Pos],
+        max_ms: Option<u64>,
+    ) -> Option<Vec<Pos>> {
         let mut b = board.clone();
         let vcf = self.vcf.get_or_insert_with(|| Vcf::new(18));
         // Under a clock the VCF gets a node budget the time can pay for; without one (bench,
         // tests) a fixed one, so that node counts stay reproducible.
         let nodes = match max_ms {
-            0 => PROBE_VCF_NODES,
-            ms => PROBE_VCF_NODES.min(ms * PROBE_VCF_NODES_PER_MS),
+            None => PROBE_VCF_NODES,
+            Some(0) => return None,
+            Some(ms) => PROBE_VCF_NODES.min(ms * PROBE_VCF_NODES_PER_MS),
         };
         match vcf.solve(&mut b, MAX_FOURS, nodes) {
             VcfOutcome::Win(line) if line.first().is_some_and(|p| !exclude.contains(p)) => {
@@ -150,7 +159,7 @@ mod tests {
         // anywhere, and White's stones are in the corners.
         let b = position("h8a1i8o1j10a15j11o15");
         let mut probe = Probe::default();
-        assert_eq!(probe.root_vcf(&b, &[], 200), None);
+        assert_eq!(probe.root_vcf(&b, &[], Some(200)), None);
         let line = probe.root_vct(&b, &[], 2_000).expect("win");
         // The line is a real game: each move legal, the last one Black's five.
         let mut r = b.clone();
@@ -170,7 +179,15 @@ mod tests {
     fn a_vcf_of_the_side_to_move_is_found_within_the_time_share() {
         // Black h8 i8 j8 k8 with one end blocked is a four: a VCF of one move.
         let b = position("h8g8i8a1j8a3k8a5");
-        let line = Probe::default().root_win(&b, &[], 200, false).expect("win");
+        let line = Probe::default()
+            .root_win(&b, &[], Some(200), false)
+            .expect("win");
         assert_eq!(line.len(), 1);
+        // Without a clock (bench, tests) the VCF gets its fixed work; with a game clock run out
+        // (0 ms) none: it once got the fixed work there too, 150 ms a move past the clock.
+        let vcf = Probe::default().root_vcf(&b, &[], None).expect("win");
+        assert_eq!(vcf, line);
+        assert_eq!(Probe::default().root_vcf(&b, &[], Some(0)), None);
+        assert_eq!(Probe::default().root_win(&b, &[], Some(0), false), None);
     }
 }
