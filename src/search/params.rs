@@ -326,7 +326,11 @@ pub const PC_MARGIN: i32 = 100;
 /// 91–89–20 (+3 [−42, +50]); 3 stays.
 pub const PC_MOVES: usize = 3;
 /// Feature `probcut`: it is tried only where the opponent has no point of this class or
-/// better to play (the straight four: no open three on the board).
+/// better to play (the straight four: no open three on the board). The double three (bench
+/// 286 435), which finds more of the wins of `tests/data/wins` (`examples/wins`, 300,000 nodes:
+/// 24 + 59 + 17 of 48 + 86 + 37 solved, against 20 + 56 + 12; 23 + 57 + 16 with `probcut`
+/// off), against the straight four at 100,000 nodes a move (200 games, 2026-11-27): freestyle
+/// 87–90–23 (−5 Elo [−51, +40]), renju 89–102–9 (−23 [−71, +24]); the straight four stays.
 pub const PC_OPP_LIMIT: Combo = Combo::FlexFour;
 
 /// Feature `corr`: the largest correction learnt (evaluation units).
