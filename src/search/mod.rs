@@ -316,7 +316,11 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        let budget = time::budget(&limits.time, board.stone_count());
+        let budget = time::budget(
+            &limits.time,
+            board.stone_count(),
+            board.dims().area() - board.stone_count(),
+        );
         let tables = self
             .eval
             .unwrap_or_else(|| params::eval_tables(board.rule()));

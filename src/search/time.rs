@@ -42,8 +42,15 @@ pub fn moves_left(stones: usize) -> u64 {
         .max(TM_MOVES_LEFT_MIN)
 }
 
-/// Works out the budget for a move with `stones` on the board.
-pub fn budget(tc: &TimeControl, stones: usize) -> Budget {
+/// Game time kept back from the search for answering: [`TM_ANSWER_MS`] for each of our moves
+/// the `empty` cells still have room for. Once the rest is spent the engine still answers every
+/// move without passing the game clock (each answer then costs the process 1–2 ms).
+pub fn reserve(empty: usize) -> u64 {
+    TM_ANSWER_MS * (empty as u64).div_ceil(2)
+}
+
+/// Works out the budget for a move with `stones` on the board and `empty` cells left.
+pub fn budget(tc: &TimeControl, stones: usize, empty: usize) -> Budget {
     if tc.turn_ms == Some(0) {
         return Budget {
             optimum: 0,
@@ -52,9 +59,12 @@ pub fn budget(tc: &TimeControl, stones: usize) -> Budget {
         };
     }
     let match_limited = tc.match_ms != Some(0) && (tc.match_ms.is_some() || tc.left_ms.is_some());
-    let left = match_limited.then(|| match tc.left_ms {
-        Some(l) => l.max(0) as u64,
-        None => tc.match_ms.unwrap_or(0),
+    let left = match_limited.then(|| {
+        let l = match tc.left_ms {
+            Some(l) => l.max(0) as u64,
+            None => tc.match_ms.unwrap_or(0),
+        };
+        l.saturating_sub(reserve(empty))
     });
     let by_turn = tc.turn_ms.map(usable);
     let by_left = left.map(|l| {
@@ -143,12 +153,12 @@ mod tests {
 
     #[test]
     fn turn_only() {
-        let b = budget(&tc(Some(5000), None, None), 10);
+        let b = budget(&tc(Some(5000), None, None), 10, 0);
         assert_eq!(b.maximum, 4800);
         assert_eq!(b.optimum, 4800);
         assert!(!b.instant);
         // A game clock that allows more than the turn even at its optimum leaves the turn alone.
-        let b = budget(&tc(Some(300), Some(1_000_000), Some(1_000_000)), 10);
+        let b = budget(&tc(Some(300), Some(1_000_000), Some(1_000_000)), 10, 0);
         assert_eq!((b.optimum, b.maximum), (240, 240));
         // A stable best move does not end a turn-bound search early.
         let stable = Progress {
@@ -161,28 +171,43 @@ mod tests {
 
     #[test]
     fn instant_and_default() {
-        let b = budget(&tc(Some(0), Some(100_000), Some(50_000)), 0);
+        let b = budget(&tc(Some(0), Some(100_000), Some(50_000)), 0, 0);
         assert!(b.instant && b.maximum == TM_INSTANT);
-        let b = budget(&tc(None, None, None), 0);
+        let b = budget(&tc(None, None, None), 0, 0);
         assert_eq!(b.maximum, TM_DEFAULT);
         // Match time 0 = no match limit.
-        let b = budget(&tc(Some(2000), Some(0), Some(0)), 0);
+        let b = budget(&tc(Some(2000), Some(0), Some(0)), 0, 0);
         assert_eq!(b.maximum, usable(2000));
     }
 
     #[test]
     fn left_time_bounds_the_turn() {
         // 10 s left, 40 moves to go at the start: slice 250 ms, maximum 750 ms.
-        let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0);
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0, 0);
         assert_eq!(b.maximum, 750);
         assert_eq!(b.optimum, 175);
         // Late in the game fewer moves are left; never below 7.
         assert_eq!(moves_left(400), TM_MOVES_LEFT_MIN);
         // Time almost gone: the margin is kept.
-        let b = budget(&tc(Some(30_000), Some(180_000), Some(100)), 0);
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(100)), 0, 0);
         assert!(b.maximum <= 40);
-        let b = budget(&tc(Some(30_000), Some(180_000), Some(-5)), 0);
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(-5)), 0, 0);
         assert_eq!(b.maximum, 0);
+    }
+
+    #[test]
+    fn the_game_clock_keeps_an_answer_for_every_move_left() {
+        // 225 empty cells: 113 moves of ours at most, 3 ms each kept back.
+        assert_eq!(reserve(225), 339);
+        assert_eq!(reserve(0), 0);
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0, 225);
+        // (10,000 − 339) / 40 = 241 a slice: maximum 3 slices, optimum 70 %.
+        assert_eq!((b.optimum, b.maximum), (168, 723));
+        // Less left than the reserve (189 ms): nothing to search with, but the turn alone is untouched.
+        let b = budget(&tc(Some(30_000), Some(180_000), Some(150)), 100, 125);
+        assert_eq!(b.maximum, 0);
+        let b = budget(&tc(Some(2_000), None, None), 100, 125);
+        assert_eq!(b.maximum, usable(2_000));
     }
 
     #[test]
