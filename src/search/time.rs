@@ -182,11 +182,11 @@ mod tests {
 
     #[test]
     fn left_time_bounds_the_turn() {
-        // 10 s left, 40 moves to go at the start: slice 250 ms, maximum 750 ms.
+        // 10 s left, 25 moves to go at the start: slice 400 ms, maximum 1,200 ms.
         let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0, 0);
-        assert_eq!(b.maximum, 750);
-        assert_eq!(b.optimum, 175);
-        // Late in the game fewer moves are left; never below 7.
+        assert_eq!(b.maximum, 1_200);
+        assert_eq!(b.optimum, 280);
+        // Later in the game fewer moves are left; never below the floor.
         assert_eq!(moves_left(400), TM_MOVES_LEFT_MIN);
         // Time almost gone: the margin is kept.
         let b = budget(&tc(Some(30_000), Some(180_000), Some(100)), 0, 0);
@@ -201,8 +201,8 @@ mod tests {
         assert_eq!(reserve(225), 339);
         assert_eq!(reserve(0), 0);
         let b = budget(&tc(Some(30_000), Some(180_000), Some(10_000)), 0, 225);
-        // (10,000 − 339) / 40 = 241 a slice: maximum 3 slices, optimum 70 %.
-        assert_eq!((b.optimum, b.maximum), (168, 723));
+        // (10,000 − 339) / 25 = 386 a slice: maximum 3 slices, optimum 70 %.
+        assert_eq!((b.optimum, b.maximum), (270, 1_158));
         // Less left than the reserve (189 ms): nothing to search with, but the turn alone is untouched.
         let b = budget(&tc(Some(30_000), Some(180_000), Some(150)), 100, 125);
         assert_eq!(b.maximum, 0);
