@@ -22,8 +22,8 @@ pub mod tt;
 
 use crate::board::{Board, Pos};
 use params::{
-    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, REFUTE_MIN_MS, REFUTE_SHARE,
-    TT_DEFAULT_BYTES,
+    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_VCT_SHARE, REFUTE_MIN_MS,
+    REFUTE_SHARE, TT_DEFAULT_BYTES,
 };
 use pvs::{Shared, Worker};
 use state::State;
@@ -113,13 +113,16 @@ pub struct SearchResult {
 
 /// Time for the root solvers: `None` for searches bounded by depth or nodes without a clock
 /// (bench, tests), which get fixed work so that they stay deterministic and quick; under a clock
-/// the move's maximum, which may be 0 (a game clock run out: the solvers get no time then).
+/// the move's optimum, which may be 0 (a game clock run out: the solvers get no time then).
+/// The optimum, not the maximum: when the turn binds the two are the same, and under a game
+/// clock the maximum (a few slices of the time left) is what a move may use when the search
+/// asks for it, not what the solvers should spend on every move.
 fn probe_ms(limits: &Limits, budget: &time::Budget) -> Option<u64> {
     let clock = limits.time.turn_ms.is_some() || limits.time.left_ms.is_some();
     if !clock && (limits.max_nodes.is_some() || limits.max_depth.is_some()) {
         None
     } else {
-        Some(budget.maximum)
+        Some(budget.optimum)
     }
 }
 
@@ -404,6 +407,7 @@ impl Searcher {
         } else {
             0
         };
+        let late = self.features.probe && self.features.late && probe_time.unwrap_or(0) > 0;
         let sh = Shared {
             tt,
             external: stop,
@@ -456,7 +460,7 @@ impl Searcher {
                 budget,
                 start,
                 check_ms,
-                late: self.features.probe && self.features.late && probe_time.unwrap_or(0) > 0,
+                late,
             };
             let out = w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks);
             (out, w.take_history(), w.take_corr())
@@ -509,7 +513,12 @@ impl AnswerChecks for Checks<'_> {
             return None;
         }
         self.probe.ready();
-        let ms = self.left() * PROBE_LATE_PCT / 100;
+        let mut ms = self.left() * PROBE_LATE_PCT / 100;
+        if self.budget.optimum < self.budget.maximum {
+            // A game clock: the time before the hard stop is not unused but saved for later
+            // moves, so the VCT gets no more than it had before the search.
+            ms = ms.min(self.budget.optimum / PROBE_VCT_SHARE);
+        }
         if ms < PROBE_LATE_MIN_MS {
             return None;
         }
@@ -583,4 +592,42 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
         .into_iter()
         .map(|mv| RootMove { mv, pv: vec![mv] })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(turn: u64, game: u64, left: i64) -> Limits {
+        Limits {
+            time: TimeControl {
+                turn_ms: Some(turn),
+                match_ms: Some(game),
+                left_ms: Some(left),
+            },
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_root_solvers_get_the_time_a_move_is_expected_to_take() {
+        // Under a game clock (Gomocup's 30 s a move and 180 s a game, scaled) the maximum is a
+        // few slices of the time left; the solvers get the optimum, a fraction of it.
+        let l = limits(2000, 12_000, 9000);
+        let b = time::budget(&l.time, 20, 205);
+        assert!(b.optimum > 0 && b.optimum * 2 < b.maximum, "{b:?}");
+        assert_eq!(probe_ms(&l, &b), Some(b.optimum));
+        // When the turn binds, the optimum is the maximum: the solvers' time is unchanged.
+        let l = limits(300, 1_000_000, 1_000_000);
+        let b = time::budget(&l.time, 20, 205);
+        assert_eq!(probe_ms(&l, &b), Some(b.maximum));
+        // A clock run out gives them nothing; no clock at all (node- or depth-bound) fixed work.
+        let l = limits(2000, 12_000, 0);
+        assert_eq!(probe_ms(&l, &time::budget(&l.time, 20, 205)), Some(0));
+        let l = Limits {
+            max_nodes: Some(100_000),
+            ..Limits::default()
+        };
+        assert_eq!(probe_ms(&l, &time::budget(&l.time, 20, 205)), None);
+    }
 }
