@@ -970,8 +970,8 @@ pub const PROBE_VCT_SHARE: u64 = 8;
 /// 530 ms instead of 351 ms with the late VCT off. Capped against uncapped (with the root
 /// solvers' shares of the optimum instead of the maximum, see `probe_ms`) under that clock
 /// (`kakugo-arena`, freestyle, 200 games, 2026-11-27): 114–70–16 (+78 Elo [+32, +127]); its
-/// clock below 10 % in 21 games against 67. The late VCT off instead: 75–104–15 after 194
-/// games (−52 [−101, −6]): the VCT is worth having, not worth most of the time saved.
+/// clock below 10 % in 21 games against 67. The late VCT off instead: 78–106–16 (−49 [−97,
+/// −3]): the VCT is worth having, not worth most of the time saved.
 pub const PROBE_LATE_PCT: u64 = 70;
 /// Late root VCT: none with less than this many milliseconds to give it.
 pub const PROBE_LATE_MIN_MS: u64 = 5;
