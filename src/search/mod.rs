@@ -22,7 +22,7 @@ pub mod tt;
 
 use crate::board::{Board, Pos};
 use params::{
-    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_VCT_SHARE, REFUTE_MIN_MS,
+    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
     REFUTE_SHARE, TT_DEFAULT_BYTES,
 };
 use pvs::{Shared, Worker};
@@ -517,7 +517,7 @@ impl AnswerChecks for Checks<'_> {
         if self.budget.optimum < self.budget.maximum {
             // A game clock: the time before the hard stop is not unused but saved for later
             // moves, so the VCT gets no more than it had before the search.
-            ms = ms.min(self.budget.optimum / PROBE_VCT_SHARE);
+            ms = ms.min(self.budget.optimum / PROBE_LATE_SHARE);
         }
         if ms < PROBE_LATE_MIN_MS {
             return None;

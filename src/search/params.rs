@@ -961,10 +961,10 @@ pub const PROBE_VCF_NODES: u64 = 200_000;
 /// solver does several million a second; this keeps the probe to a small share of the move).
 pub const PROBE_VCF_NODES_PER_MS: u64 = 250;
 /// Root threat probe: the VCT search gets the move's optimum divided by this (the late VCT
-/// under a game clock at most as much).
+/// under a game clock at most [`PROBE_LATE_SHARE`]'s share).
 pub const PROBE_VCT_SHARE: u64 = 8;
 /// Late root VCT (feature `late`): this share (percent) of the time left before the hard stop;
-/// under a game clock no more than the optimum / [`PROBE_VCT_SHARE`]: the time before the hard
+/// under a game clock no more than the optimum / [`PROBE_LATE_SHARE`]: the time before the hard
 /// stop is then saved for later moves, not unused. Uncapped it made a move under a game clock
 /// (2,000 ms a move, 9,000 ms of 12,000 left, 48 positions of freestyle games) take a median
 /// 530 ms instead of 351 ms with the late VCT off. Capped against uncapped (with the root
@@ -973,6 +973,11 @@ pub const PROBE_VCT_SHARE: u64 = 8;
 /// clock below 10 % in 21 games against 67. The late VCT off instead: 78–106–16 (−49 [−97,
 /// −3]): the VCT is worth having, not worth most of the time saved.
 pub const PROBE_LATE_PCT: u64 = 70;
+/// Late root VCT under a game clock: at most the move's optimum divided by this. 4 and 16
+/// against 8 under a game clock (`kakugo-arena … timeout_turn=2000 timeout_match=12000`,
+/// freestyle, 200 games each, 2026-11-27): 82–84–34 (−3 Elo [−48, +41]) and 86–88–26 (−3
+/// [−49, +42]); the cap's size does not show, 8 stays.
+pub const PROBE_LATE_SHARE: u64 = 8;
 /// Late root VCT: none with less than this many milliseconds to give it.
 pub const PROBE_LATE_MIN_MS: u64 = 5;
 /// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
