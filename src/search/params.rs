@@ -348,7 +348,8 @@ pub const CORR_WEIGHT_MAX: i32 = 16;
 
 /// Feature `corrkeep`: the share (percent) of its correction a search passes on to the next.
 /// 100 against 50 at 100,000 nodes a move (`kakugo-arena max_node=100000`, freestyle, 200
-/// games, 2026-11-27): 87–99–14 (−21 Elo [−68, +26]); 50 stays.
+/// games, 2026-11-27): 87–99–14 (−21 Elo [−68, +26]); 25 against 50 the same way: 93–89–18
+/// (+7 [−39, +53]); 50 stays.
 pub const CORR_KEEP_PCT: i32 = 50;
 
 /// Feature `keephist`: the share (percent) of its history a search passes on to the next.
@@ -384,7 +385,12 @@ pub const TM_MOVES_LEFT_MIN: u64 = 20;
 /// (the optimum at 70 %: about a 36th of the time left at first, then nearly flat) against 40
 /// and 7, the same clock and settings: 97–76–27 (+37 Elo [−8, +83]); mean move time over its
 /// first five moves 579 ms against 385, its clock below 10 % in 56 games against 35; both
-/// stayed within their clocks in all 200 games. Taken.
+/// stayed within their clocks in all 200 games. Taken. A flat 21 (with [`TM_MOVES_LEFT_MIN`]
+/// 21 and [`TM_SLICE_OPT_PCT`] 100: about a 21st of the time left a move) against this, the
+/// same clock (2026-11-27): freestyle 96–80–24 and 92–81–27, renju 88–91–21; pooled 276–252–72
+/// (+14 Elo [−12, +40]); it spent a median 8.3 s (freestyle) and 9.1 s (renju) of its 12 s a
+/// game against 6.9 and 7.9, its clock below 10 % in 39 and 55 games against 28 and 32. Not
+/// established; not taken.
 pub const TM_MOVES_LEFT_START: u64 = 25;
 /// Where the game clock binds: the optimum is this share (percent) of the time left divided by
 /// the moves expected to be left ([`time::moves_left`](super::time::moves_left)).
