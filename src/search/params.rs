@@ -390,7 +390,10 @@ pub const TM_MOVES_LEFT_MIN: u64 = 20;
 /// same clock (2026-11-27): freestyle 96–80–24 and 92–81–27, renju 88–91–21; pooled 276–252–72
 /// (+14 Elo [−12, +40]); it spent a median 8.3 s (freestyle) and 9.1 s (renju) of its 12 s a
 /// game against 6.9 and 7.9, its clock below 10 % in 39 and 55 games against 28 and 32. Not
-/// established; not taken.
+/// established; not taken. A flat 16 (the same with 16: a 16th of the time left a move)
+/// against this: freestyle 96–83–21 (+23 [−23, +69]), renju 100 games 44–43–13 (+3 [−61,
+/// +68]); pooled 140–126–34 (+16 [−21, +54]); a median 9.4 s of 12 s a game (freestyle)
+/// against 7.4, its clock below 10 % in 64 games against 24. Not established; not taken.
 pub const TM_MOVES_LEFT_START: u64 = 25;
 /// Where the game clock binds: the optimum is this share (percent) of the time left divided by
 /// the moves expected to be left ([`time::moves_left`](super::time::moves_left)).
