@@ -43,6 +43,7 @@ fn fake(mode: &str, pidfile: &std::path::Path) -> EngineSpec {
             pidfile.display()
         ),
         name: Some(mode.to_string()),
+        info: Vec::new(),
     }
 }
 
@@ -266,6 +267,7 @@ fn a_process_tree_that_ignores_everything_is_killed_whole() {
     let tree = EngineSpec {
         cmd: format!("sh {script} {}", pf.display()),
         name: None,
+        info: Vec::new(),
     };
     let g = play(
         &setup(Rule::Freestyle),
@@ -276,6 +278,33 @@ fn a_process_tree_that_ignores_everything_is_killed_whole() {
     assert_eq!(g.names[1], "hang-tree");
     assert_eq!(g.winner, Some(Color::Black), "{}", g.reason);
     assert_all_gone(&pf, 2);
+}
+
+#[test]
+fn an_engines_own_info_lines_reach_it_alone_after_the_common_ones() {
+    // Each engine's input is recorded by `tee` on its way to the fake engine.
+    let dir = scratch("info");
+    let spec = |file: &std::path::Path, info: &[&str]| EngineSpec {
+        cmd: format!("tee {} | {EXE} fake legal", file.display()),
+        name: None,
+        info: info.iter().map(|s| s.to_string()).collect(),
+    };
+    let (a, b) = (dir.join("a.in"), dir.join("b.in"));
+    let g = play(
+        &setup(Rule::Freestyle),
+        &spec(&a, &["thread_num 2", "hash_size 4096"]),
+        &spec(&b, &[]),
+        &AtomicBool::new(false),
+    );
+    assert!(g.moves.len() >= 9, "{}", g.reason);
+    let seen = |f: &std::path::Path| std::fs::read_to_string(f).unwrap();
+    let (a, b) = (seen(&a), seen(&b));
+    let at = |text: &str, line: &str| text.lines().position(|l| l.trim() == line);
+    let rule = at(&a, "INFO rule 0").expect("common INFO lines");
+    let threads = at(&a, "INFO thread_num 2").expect("own INFO line");
+    assert!(rule < threads && threads < at(&a, "INFO hash_size 4096").unwrap());
+    assert!(at(&b, "INFO rule 0").is_some());
+    assert!(!b.contains("thread_num") && !b.contains("hash_size"), "{b}");
 }
 
 #[test]

@@ -1,19 +1,23 @@
 //! Settings of a run: one `key = value` per line in a config file (`#` starts a comment), and the
 //! same `key=value` pairs on the command line, applied in order (so later ones override, and
 //! `config=FILE` reads a file in place). Repeated `engine=` keys add engines; `name=` names the
-//! engine added last.
+//! engine added last, and each `info=KEY VALUE` adds an `INFO KEY VALUE` line sent to it alone
+//! after the common ones (for example `info=thread_num 2`).
 
 use crate::board::Dims;
 use crate::rules::Rule;
 use std::path::{Path, PathBuf};
 
-/// One engine to play: a command line and an optional display name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One engine to play: a command line, an optional display name and its own `INFO` lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The command, run through `sh -c`.
     pub cmd: String,
     /// The display name (else the ABOUT name, else the command).
     pub name: Option<String>,
+    /// `KEY VALUE` pairs sent to this engine alone as `INFO KEY VALUE` at the start of every
+    /// game, after the common `INFO` lines (so they may override one).
+    pub info: Vec<String>,
 }
 
 /// Who plays whom.
@@ -192,7 +196,7 @@ impl Config {
             }
             "engine" => self.engines.push(EngineSpec {
                 cmd: v.to_string(),
-                name: None,
+                ..EngineSpec::default()
             }),
             "name" => {
                 let e = self
@@ -200,6 +204,17 @@ impl Config {
                     .last_mut()
                     .ok_or("name: comes after the engine= it names")?;
                 e.name = Some(v.to_string());
+            }
+            "info" => {
+                let e = self
+                    .engines
+                    .last_mut()
+                    .ok_or("info: comes after the engine= it is sent to")?;
+                let line = v.split_whitespace().collect::<Vec<_>>().join(" ");
+                if line.split(' ').count() != 2 {
+                    return Err(format!("info: expected KEY VALUE, not {v:?}"));
+                }
+                e.info.push(line);
             }
             "sprt" => {
                 self.sprt = if v.is_empty() {
@@ -280,6 +295,8 @@ mod tests {
             "sprt=0,5",
             "mode=gauntlet",
             "max_node=100000",
+            "info=thread_num  2",
+            "info=hash_size 4096",
         ] {
             c.set_arg(a).unwrap();
         }
@@ -287,6 +304,8 @@ mod tests {
         assert_eq!(c.draw_limit(), 200);
         assert_eq!(c.engines[0].name.as_deref(), Some("A"));
         assert_eq!(c.engines[1].cmd, "./b");
+        assert!(c.engines[0].info.is_empty());
+        assert_eq!(c.engines[1].info, ["thread_num 2", "hash_size 4096"]);
         assert_eq!(c.limits.turn_ms, 200);
         assert_eq!(c.limits.max_node, 100_000);
         assert_eq!(Config::default().limits.max_node, 0);
@@ -295,6 +314,8 @@ mod tests {
         assert!(c.set_arg("size=40").is_err());
         assert!(c.set_arg("colour=red").is_err());
         assert!(c.set_arg("sprt=5,0").is_err());
+        assert!(c.set_arg("info=thread_num").is_err());
+        assert!(Config::default().set_arg("info=thread_num 2").is_err());
         c.set_arg("size=20x15").unwrap();
         assert_eq!((c.dims.w, c.dims.h), (20, 15));
     }

@@ -116,6 +116,9 @@ fn start(
     }
     engine.send(&format!("INFO game_type {}", l.game_type));
     engine.send(&format!("INFO rule {rule_code}"));
+    for kv in &spec.info {
+        engine.send(&format!("INFO {kv}"));
+    }
     if l.suspend {
         engine.suspend();
     }
