@@ -390,3 +390,38 @@ fn a_rule_change_keeps_the_position() {
     assert_eq!(e.line(), expected_forbid(&moves));
     e.end();
 }
+
+/// Peak resident memory of process `pid` in bytes (Linux's `VmHWM`).
+#[cfg(target_os = "linux")]
+fn peak_rss(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .expect("VmHWM");
+    kb * 1024
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn many_threads_stay_within_max_memory() {
+    // 64 threads' own tables alone would pass this limit: the engine searches with fewer and
+    // a smaller table instead.
+    const LIMIT: u64 = 128 << 20;
+    let mut e = Engine::spawn();
+    e.send("START 15");
+    assert_eq!(e.reply(), "OK");
+    e.send_all(&[
+        &format!("INFO max_memory {LIMIT}"),
+        "INFO thread_num 64",
+        "INFO timeout_turn 1000",
+        "INFO timeout_match 0",
+    ]);
+    send_block(&mut e, "BOARD", &board_lines(&[(7, 7), (8, 8), (8, 6)]));
+    let m = e.reply_move();
+    assert!(on_empty(m, 15, &[(7, 7), (8, 8), (8, 6)]), "{m:?}");
+    let peak = peak_rss(e.pid());
+    assert!(peak <= LIMIT, "peak {} MB", peak >> 20);
+    e.end();
+}

@@ -5,7 +5,7 @@
 
 use super::command::parse_int;
 use crate::rules::Rule;
-use crate::search::TimeControl;
+use crate::search::{TimeControl, THREAD_BYTES};
 use std::time::Duration;
 
 /// Gomocup's memory limit, used when `max_memory` is never sent.
@@ -159,11 +159,28 @@ impl Settings {
         self.hash_kb.is_some()
     }
 
+    /// Search threads: `thread_num`, but no more than half of what `max_memory` leaves after
+    /// the fixed reserve can hold (each thread has tables of its own, [`THREAD_BYTES`]); at
+    /// least one.
+    pub fn threads(&self) -> usize {
+        if self.max_memory == 0 {
+            return self.threads;
+        }
+        let room = self.max_memory.saturating_sub(RESERVE) / 2;
+        self.threads.min((room / THREAD_BYTES).max(1) as usize)
+    }
+
     /// Bytes for the hash table: `hash_size` if sent, within half of what `max_memory` leaves
-    /// after a fixed reserve.
+    /// after a fixed reserve and the threads' own tables ([`Settings::threads`]).
     pub fn hash_bytes(&self) -> usize {
         let asked = self.hash_kb.map(|k| k.saturating_mul(1024));
-        let room = (self.max_memory > 0).then(|| self.max_memory.saturating_sub(RESERVE) / 2);
+        let threads = self.threads() as u64 * THREAD_BYTES;
+        let room = (self.max_memory > 0).then(|| {
+            self.max_memory
+                .saturating_sub(RESERVE)
+                .saturating_sub(threads)
+                / 2
+        });
         let bytes = match (asked, room) {
             (Some(a), Some(r)) => a.min(r),
             (Some(a), None) => a,
@@ -239,5 +256,26 @@ mod tests {
         assert_eq!(s.hash_bytes() as u64, MAX_HASH);
         s.apply("max_memory", "1000");
         assert_eq!(s.hash_bytes() as u64, MIN_HASH);
+    }
+
+    #[test]
+    fn threads_fit_memory_with_the_table() {
+        let mut s = Settings::default();
+        assert_eq!(s.threads(), 1);
+        s.apply("thread_num", "4");
+        assert_eq!(s.threads(), 4);
+        // 256 threads' own tables would not fit Gomocup's 350 MB beside the reserve.
+        s.apply("thread_num", "256");
+        let t = s.threads() as u64;
+        assert!((4..256).contains(&t), "{t}");
+        let hash = s.hash_bytes() as u64;
+        assert!(RESERVE + t * THREAD_BYTES + hash <= DEFAULT_MEMORY);
+        assert!(hash >= 64 << 20, "{hash}");
+        // A limit too small for a second thread still searches with one.
+        s.apply("max_memory", &(RESERVE + THREAD_BYTES).to_string());
+        assert_eq!(s.threads(), 1);
+        // No limit: as many as asked.
+        s.apply("max_memory", "0");
+        assert_eq!(s.threads(), 256);
     }
 }

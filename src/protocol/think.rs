@@ -77,7 +77,7 @@ impl Session {
         let want = (
             self.settings.hash_bytes(),
             self.settings.hash_fixed(),
-            self.settings.threads,
+            self.settings.threads(),
         );
         if (want.0, want.1) != (self.applied.0, self.applied.1) {
             if want.1 {

@@ -61,6 +61,12 @@ impl Engine {
     }
 
     /// Sends one line (LF-terminated).
+    /// The engine's process id.
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn send(&mut self, line: &str) {
         self.send_raw(format!("{line}\n").as_bytes());
     }
