@@ -1,7 +1,7 @@
 //! The arena against misbehaving engines: every one is scored right, no process is left behind,
 //! and complete runs write their games, results and statistics.
 
-use kakugo::arena::config::{EngineSpec, Limits};
+use kakugo::arena::config::{Config, EngineSpec, Limits};
 use kakugo::arena::referee::{play, GameRecord, Setup};
 use kakugo::board::{Board, Dims, Verdict};
 use kakugo::rules::{Color, Rule};
@@ -47,7 +47,15 @@ fn fake(mode: &str, pidfile: &std::path::Path) -> EngineSpec {
     }
 }
 
+/// A game as the arena plays it by default: renju drawn at 200 stones, as Gomocup has it (on a
+/// fuller board Black can be left with forbidden cells only, and the sane fake engine, which
+/// then has to play one, once lost a test game so).
 fn setup(rule: Rule) -> Setup {
+    let draw_after = Config {
+        rule,
+        ..Config::default()
+    }
+    .draw_limit();
     Setup {
         rule,
         dims: Dims::square(15).unwrap(),
@@ -59,7 +67,7 @@ fn setup(rule: Rule) -> Setup {
             startup_ms: 5000,
             ..Limits::default()
         },
-        draw_after: 0,
+        draw_after,
     }
 }
 
