@@ -1,6 +1,6 @@
 //! Behaviour of the searcher: forced blocks, four-threes, counter-fours, converting won
-//! positions, renju Black never playing a foul, threads, stop and exclusions. Node and depth
-//! limits only, never the clock.
+//! positions, defending lost ones as long as possible, renju Black never playing a foul,
+//! threads, stop and exclusions. Node and depth limits only, never the clock.
 
 mod common;
 
@@ -139,6 +139,68 @@ fn defends_an_open_three_without_threats_of_its_own() {
     );
     b.make(r.best);
     assert_eq!(b.count(Color::White, kakugo::rules::Combo::FlexFour), 0);
+}
+
+/// White's double open three (crossing at h8) cannot be stopped; Black's rows of three on the
+/// top and bottom edges each give one four. `with_fours`: Black keeps those rows; otherwise
+/// the same number of Black stones, no two of them within four cells on a line, so that no
+/// move makes a four.
+fn lost_to_a_double_three(with_fours: bool) -> Board {
+    let (top, bottom) = if with_fours {
+        ("XXX............", "XXX...........O")
+    } else {
+        ("X....X....X....", "X....X....X...O")
+    };
+    let rows = [
+        top,
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......OOO......",
+        ".......O.......",
+        ".......O.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        bottom,
+    ];
+    board(Rule::Freestyle, &diagram(&rows), Color::Black)
+}
+
+#[test]
+fn a_lost_position_is_defended_as_long_as_possible() {
+    // Every Black move loses. Blocking a three or playing elsewhere loses in 4 plies (White's
+    // straight four, a block, five); each of Black's two fours makes White block first, so the
+    // longest defence is 8 plies, and the search must find it and play a four.
+    let b = lost_to_a_double_three(true);
+    let r = search(&b, 16, 400_000);
+    assert_eq!(r.info.score, Score::Loss(8), "{b}");
+    assert!(
+        b.combo(r.best, Color::Black) >= kakugo::rules::Combo::Four,
+        "{:?} is not a four",
+        r.best
+    );
+    // Played out with both sides searching, the game lasts those 8 plies.
+    let mut b = b;
+    let mut plies = 0;
+    loop {
+        let r = search(&b, 16, 400_000);
+        plies += 1;
+        if b.is_win_move(r.best, b.side_to_move()) {
+            assert_eq!(b.side_to_move(), Color::White);
+            break;
+        }
+        b.make(r.best);
+        assert!(plies < 20, "no five after {plies} plies\n{b}");
+    }
+    assert_eq!(plies, 8, "{b}");
+    // Without the fours there is nothing to put the loss off.
+    let r = search(&lost_to_a_double_three(false), 16, 400_000);
+    assert_eq!(r.info.score, Score::Loss(4));
 }
 
 /// Plays the game out with both sides searching; returns the winner.

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Nodes per second of Gomocup brains side by side, on the same positions and the same clock.
+
+Each engine is started afresh for each position (an opening of a suite), given the position with
+BOARD and one turn of TURN_MS, and the nodes and time of its last MESSAGE line that reports them
+are read. Engines take turns position by position, so that a busy spell of a shared machine falls
+on all of them alike. Searches that ended before a third of the turn (a proven result, a book
+move) are left out.
+
+usage: scripts/nps.py RULE SUITE COUNT TURN_MS ENGINE [ENGINE ...]
+  RULE     Gomocup rule number (0 freestyle, 1 standard, 4 renju, 8 caro)
+  SUITE    opening file, one opening a line (`h8i9j8`), e.g. tournaments/openings/renju15.pos.txt
+  COUNT    how many openings from the top of the file
+example: scripts/nps.py 0 tournaments/openings/freestyle15.pos.txt 30 1000 \\
+             target/release/pbrain-kakugo /path/to/pbrain-other
+
+MESSAGE formats read: Kakugo's `nodes N nps R time Tms`, and `Node N | Time Tms` with K/M/G
+suffixes (as Rapfi prints). Needs Python 3 only.
+"""
+
+import re
+import statistics
+import subprocess
+import sys
+
+SIZE = 15
+
+
+def parse_moves(text):
+    """`h8i9` -> [(7, 7), (8, 8)]: a letter for the column, the row counted from 1."""
+    return [(ord(c) - ord("a"), int(n) - 1) for c, n in re.findall(r"([a-z])(\d+)", text)]
+
+
+def count(text):
+    """`12.5K` -> 12500."""
+    scale = {"K": 1e3, "M": 1e6, "G": 1e9}
+    if text[-1] in scale:
+        return float(text[:-1]) * scale[text[-1]]
+    return float(text)
+
+
+def think(engine, rule, moves, turn_ms):
+    """(nodes, ms) of the engine's last report on the position, or None."""
+    side = len(moves) % 2
+    lines = [
+        f"START {SIZE}",
+        f"INFO timeout_turn {turn_ms}",
+        "INFO timeout_match 0",
+        f"INFO rule {rule}",
+        "BOARD",
+    ]
+    for k, (x, y) in enumerate(moves):
+        lines.append(f"{x},{y},{1 if k % 2 == side else 2}")
+    lines.append("DONE")
+    p = subprocess.Popen(
+        [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    last = None
+    for line in p.stdout:
+        line = line.strip()
+        ours = re.search(r"nodes (\d+) nps \d+ time (\d+)ms", line)
+        other = re.search(r"Node ([\d.]+[KMG]?) \| Time (\d+)ms", line)
+        if ours:
+            last = (int(ours.group(1)), int(ours.group(2)))
+        elif other:
+            last = (count(other.group(1)), int(other.group(2)))
+        elif re.fullmatch(r"\d+,\d+", line):
+            break
+    try:
+        p.stdin.write("END\n")
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    p.wait(timeout=10)
+    return last
+
+
+def main(argv):
+    if len(argv) < 5:
+        sys.exit(__doc__)
+    rule, suite, n, turn_ms, engines = int(argv[0]), argv[1], int(argv[2]), int(argv[3]), argv[4:]
+    with open(suite) as f:
+        openings = [line.strip() for line in f if line.strip()][:n]
+    rates = {e: [] for e in engines}
+    for opening in openings:
+        moves = parse_moves(opening)
+        for e in engines:
+            r = think(e, rule, moves, turn_ms)
+            if r and r[1] >= turn_ms / 3:
+                rates[e].append(r[0] * 1000 / r[1])
+    first = None
+    for e, v in rates.items():
+        if not v:
+            print(f"{e}: no search reported nodes and lasted a third of the turn")
+            continue
+        m = statistics.median(v)
+        first = first or m
+        print(f"{e}: median {m / 1e3:.0f}k nodes/s over {len(v)} positions (ratio {m / first:.2f})")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
