@@ -70,6 +70,7 @@ impl Prober<'_> {
             max_depth: self.base.max_depth,
             max_nodes: self.base.max_nodes,
             exclude: exclude.to_vec(),
+            watch: None,
         };
         let r = self.searcher.search(board, &limits, self.stop, &mut |_| {});
         (r.best, value(r.info.score))

@@ -1,6 +1,6 @@
-//! Multi-line position blocks (`BOARD`, `YXBOARD`, `SWAP2BOARD` … `DONE`), read atomically:
-//! lines are collected aside and turned into a new [`Board`] only at `DONE`, so a bad line leaves
-//! the current position untouched.
+//! Multi-line blocks (`BOARD`, `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO` … `DONE`), read
+//! atomically: lines are collected aside and turned into a new [`Board`] (or a list of cells) only
+//! at `DONE`, so a bad line leaves the current state untouched.
 //!
 //! `BOARD` lines are `x,y,f` in move order, Black first (f = 1 the side to move's stones, 2 the
 //! opponent's, 3 a blocked square of a continuous game, `-1,-1,f` a pass). The colours follow from
@@ -21,6 +21,10 @@ pub enum BlockKind {
     YxBoard,
     /// `SWAP2BOARD`: an opening of 0, 3 or 5 stones.
     Swap2,
+    /// `YXBLOCK`: `x,y` cells to exclude from the root moves.
+    YxBlock,
+    /// `YXBLOCKUNDO`: `x,y` cells to allow again.
+    YxBlockUndo,
 }
 
 impl BlockKind {
@@ -30,6 +34,8 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2 => "SWAP2BOARD",
+            BlockKind::YxBlock => "YXBLOCK",
+            BlockKind::YxBlockUndo => "YXBLOCKUNDO",
         }
     }
 }
@@ -78,6 +84,26 @@ impl Block {
         }
     }
 
+    /// The cells of a cell list (`YXBLOCK`, `YXBLOCKUNDO`: lines `x,y`, each on a board of
+    /// `dims`) at `DONE`, or says why not.
+    pub fn cells(self, dims: Dims) -> Result<Vec<Pos>, String> {
+        let name = self.kind.name();
+        if let Some(e) = self.error {
+            return Err(format!("{name}: {e}"));
+        }
+        let mut cells = Vec::new();
+        for (x, y, f) in self.stones {
+            if f.is_some() {
+                return Err(format!("{name}: expected x,y, got {x},{y},.."));
+            }
+            let p = cell(dims, x, y).map_err(|e| format!("{name}: {e}"))?;
+            if !cells.contains(&p) {
+                cells.push(p);
+            }
+        }
+        Ok(cells)
+    }
+
     /// Builds the position at `DONE`, or says why not.
     pub fn finish(self, rule: Rule, dims: Dims) -> Result<Setup, String> {
         let name = self.kind.name();
@@ -86,7 +112,8 @@ impl Block {
         }
         let r = match self.kind {
             BlockKind::Swap2 => swap2_setup(&self.stones, rule, dims),
-            _ => board_setup(&self.stones, rule, dims),
+            BlockKind::Board | BlockKind::YxBoard => board_setup(&self.stones, rule, dims),
+            BlockKind::YxBlock | BlockKind::YxBlockUndo => Err("not a position".into()),
         };
         r.map_err(|e| format!("{name}: {e}"))
     }
@@ -222,6 +249,27 @@ mod tests {
         assert_eq!(s.board.side_to_move(), Color::Black);
         assert_eq!(s.board.stone(Pos::new(2, 2)), Some(Color::Black));
         assert_eq!(s.board.stone(Pos::new(6, 6)), Some(Color::White));
+    }
+
+    #[test]
+    fn cell_lists() {
+        let dims = Dims::square(15).unwrap();
+        let cells = |lines: &[&str]| {
+            let mut b = Block::new(BlockKind::YxBlock, dims);
+            for l in lines {
+                b.push(l);
+            }
+            b.cells(dims)
+        };
+        assert_eq!(
+            cells(&["7,7", " 0 , 14 ", "7,7"]),
+            Ok(vec![Pos::new(7, 7), Pos::new(0, 14)])
+        );
+        assert_eq!(cells(&[]), Ok(vec![]));
+        assert!(cells(&["15,0"]).is_err());
+        assert!(cells(&["-1,-1"]).is_err());
+        assert!(cells(&["7,7,1"]).is_err());
+        assert!(cells(&["7;7"]).is_err());
     }
 
     #[test]

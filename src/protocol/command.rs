@@ -4,6 +4,8 @@
 //! Coordinates are parsed as plain integers (`i64`) and checked against the board later, so that
 //! an off-board cell and a malformed number give different error messages.
 
+use crate::balance::MAX_TARGET;
+
 /// One command line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -45,6 +47,17 @@ pub enum Command {
     YxNBest(u32),
     /// `YXSHOWINFO`.
     YxShowInfo,
+    /// `YXBLOCK`: cells follow, to exclude from the root moves.
+    YxBlock,
+    /// `YXBLOCKUNDO`: cells follow, to allow again.
+    YxBlockUndo,
+    /// `YXBLOCKRESET`: allow every cell again.
+    YxBlockReset,
+    /// `YXBALANCEONE s` (1 stone) or `YXBALANCETWO s` (2): the stones after which the side to
+    /// move's value is closest to `s`.
+    YxBalance(usize, i32),
+    /// `YXSEARCHDEFEND`: the moves that hold against the opponent's threat.
+    YxSearchDefend,
 }
 
 /// Why a line is not a command.
@@ -57,7 +70,7 @@ pub enum ParseError {
 }
 
 /// Every command word, upper case.
-const WORDS: [&str; 19] = [
+const WORDS: [&str; 25] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -77,6 +90,12 @@ const WORDS: [&str; 19] = [
     "YXSHOWFORBID",
     "YXHASHCLEAR",
     "YXNBEST",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
+    "YXSEARCHDEFEND",
 ];
 
 /// Splits a line into its upper-cased first word and the trimmed rest.
@@ -127,6 +146,26 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             Some(n) if (1..=1000).contains(&n) => Ok(Command::YxNBest(n as u32)),
             _ => Err(bad("YXNBEST", "needs a count from 1 to 1000")),
         },
+        "YXBLOCK" => no_args(Command::YxBlock),
+        "YXBLOCKUNDO" => no_args(Command::YxBlockUndo),
+        "YXBLOCKRESET" => no_args(Command::YxBlockReset),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let count = if word == "YXBALANCEONE" { 1 } else { 2 };
+            // Yixin-Board always sends the target (0 when the user gives none); so may we.
+            let target = if rest.is_empty() {
+                Some(0)
+            } else {
+                parse_int(rest)
+            };
+            match target {
+                Some(t) if t.abs() <= MAX_TARGET => Ok(Command::YxBalance(count, t as i32)),
+                _ => Err(bad(
+                    &word,
+                    &format!("needs a target value from -{MAX_TARGET} to {MAX_TARGET}"),
+                )),
+            }
+        }
+        "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
         _ => Err(ParseError::Unknown),
     }
 }
@@ -204,6 +243,33 @@ mod tests {
         assert_eq!(parse("yxstop"), Ok(Command::Stop));
         assert_eq!(parse("RECTSTART 20,15"), Ok(Command::RectStart(20, 15)));
         assert_eq!(parse("yxnbest 3"), Ok(Command::YxNBest(3)));
+        assert_eq!(parse("yxblock"), Ok(Command::YxBlock));
+        assert_eq!(parse("YXBLOCKUNDO"), Ok(Command::YxBlockUndo));
+        assert_eq!(parse("yxblockreset"), Ok(Command::YxBlockReset));
+        assert_eq!(parse("yxsearchdefend"), Ok(Command::YxSearchDefend));
+    }
+
+    #[test]
+    fn balance_targets() {
+        assert_eq!(parse("yxbalanceone 0"), Ok(Command::YxBalance(1, 0)));
+        assert_eq!(parse("YXBALANCETWO -150"), Ok(Command::YxBalance(2, -150)));
+        assert_eq!(parse("yxbalanceone"), Ok(Command::YxBalance(1, 0)));
+        assert_eq!(
+            parse("yxbalancetwo 1000000"),
+            Ok(Command::YxBalance(2, 1_000_000))
+        );
+        for bad_line in [
+            "yxbalanceone x",
+            "yxbalanceone 1 2",
+            "yxbalancetwo 1000001",
+            "yxbalanceone 99999999999999999999",
+        ] {
+            assert!(
+                matches!(parse(bad_line), Err(ParseError::Bad(_))),
+                "{bad_line}"
+            );
+        }
+        assert_eq!(parse("yxbalancethree 1"), Err(ParseError::Unknown));
     }
 
     #[test]
@@ -249,6 +315,7 @@ mod tests {
     fn command_words_inside_blocks() {
         assert!(starts_with_command("turn 1,2"));
         assert!(starts_with_command("DONE"));
+        assert!(starts_with_command("yxblockreset"));
         assert!(!starts_with_command("7,7,1"));
     }
 }

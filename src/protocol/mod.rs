@@ -5,7 +5,9 @@
 //! searcher while later lines wait in the queue. Lines are parsed in `command.rs`, position
 //! blocks built aside in `block.rs`, `INFO` settings kept in `settings.rs`, and every output line
 //! written whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
-//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from [`crate::opening`].
+//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from [`crate::opening`],
+//! balancing stones from [`crate::balance`], the moves that hold against a threat from
+//! [`crate::defend`].
 
 pub mod block;
 pub mod command;

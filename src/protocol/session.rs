@@ -33,6 +33,9 @@ pub struct Session {
     pub(super) board: Option<Board>,
     /// Squares marked blocked by the last `BOARD` (never played).
     pub(super) blocked: Vec<Pos>,
+    /// Cells excluded from the root moves by `YXBLOCK`: kept through `START` and `BOARD` (the GUI
+    /// sends both before every request) until `YXBLOCKUNDO` or `YXBLOCKRESET`.
+    pub(super) block_moves: Vec<Pos>,
     /// An open `BOARD`/`YXBOARD`/`SWAP2BOARD` block.
     block: Option<Block>,
     pub(super) searcher: Searcher,
@@ -49,6 +52,7 @@ impl Session {
             settings: Settings::default(),
             board: None,
             blocked: Vec::new(),
+            block_moves: Vec::new(),
             block: None,
             searcher: Searcher::new(),
             applied: (0, false, 0),
@@ -109,6 +113,11 @@ impl Session {
             Command::YxHashClear => self.searcher.clear(),
             Command::YxNBest(n) => self.nbest(n as usize, line),
             Command::YxShowInfo => self.show_info(),
+            Command::YxBlock => self.open_block(BlockKind::YxBlock),
+            Command::YxBlockUndo => self.open_block(BlockKind::YxBlockUndo),
+            Command::YxBlockReset => self.block_moves.clear(),
+            Command::YxBalance(n, target) => self.balance(n, target, line),
+            Command::YxSearchDefend => self.search_defend(line),
         }
     }
 
@@ -214,6 +223,20 @@ impl Session {
             self.out.error(&format!("{} before START", kind.name()));
             return;
         };
+        if matches!(kind, BlockKind::YxBlock | BlockKind::YxBlockUndo) {
+            match block.cells(dims) {
+                Err(why) => self.out.error(&why),
+                Ok(cells) if kind == BlockKind::YxBlock => {
+                    for p in cells {
+                        if !self.block_moves.contains(&p) {
+                            self.block_moves.push(p);
+                        }
+                    }
+                }
+                Ok(cells) => self.block_moves.retain(|p| !cells.contains(p)),
+            }
+            return;
+        }
         match block.finish(self.settings.rule, dims) {
             Err(why) => self.out.error(&why),
             Ok(Setup { board, blocked }) => {
@@ -221,8 +244,8 @@ impl Session {
                 self.blocked = blocked;
                 match kind {
                     BlockKind::Board => self.answer(line),
-                    BlockKind::YxBoard => {}
                     BlockKind::Swap2 => self.swap2(line),
+                    _ => {}
                 }
             }
         }

@@ -1,18 +1,34 @@
-//! Thinking commands (`BEGIN`, `TURN`, `BOARD`, `YXNBEST`, `SWAP2BOARD`): run the searcher on the
-//! worker thread under the manager's clock, with a guard thread that raises the stop flag at the
-//! protocol's own hard deadline, then report (`MESSAGE` lines) and answer.
+//! Thinking commands (`BEGIN`, `TURN`, `BOARD`, `YXNBEST`, `SWAP2BOARD`, `YXBALANCEONE`,
+//! `YXBALANCETWO`, `YXSEARCHDEFEND`): run the searcher (or [`crate::opening`], [`crate::balance`],
+//! [`crate::defend`]) on the worker thread under the manager's clock, with a guard thread that
+//! raises the stop flag at the protocol's own hard deadline, then report (`MESSAGE` lines) and
+//! answer.
+//!
+//! With Yixin-Board's realtime output on (`INFO show_detail`), a search also shows its progress:
+//! `MESSAGE REALTIME REFRESH` at the start and after every iteration, then `BEST x,y`, `VAL v` and
+//! `PV …`; `POS x,y` / `DONE x,y` as the main thread starts and ends a root move (only from
+//! [`REALTIME_DELAY`] into the search, and at most one `POS` every [`REALTIME_GAP`]); and
+//! `LOSE x,y`, once per search, for a root move proven to lose.
 //!
 //! The searcher is trusted to return a legal move; if it ever does not, the answer falls back to
 //! a legal one chosen by the board's referee, so the engine never sends an illegal move.
 
+use super::output::Output;
 use super::reader::Line;
 use super::session::Session;
 use crate::board::{Board, Pos, Verdict};
-use crate::opening;
-use crate::search::{Info, Limits, SearchResult};
+use crate::search::{Info, Limits, RootEvent, RootWatch, Score, SearchResult};
+use crate::{balance, defend, opening};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
+
+/// Realtime `POS`/`DONE` lines begin this long into a search: the iterations before are too quick
+/// to show.
+pub const REALTIME_DELAY: Duration = Duration::from_millis(200);
+/// At most one realtime `POS` line (with its `DONE`) in this time: root moves searched faster are
+/// not shown one by one.
+pub const REALTIME_GAP: Duration = Duration::from_millis(5);
 
 /// Runs `f` while a guard thread raises `stop` at `deadline` unless `f` returns first.
 fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
@@ -48,6 +64,54 @@ fn summary(info: &Info) -> String {
         info.elapsed.as_millis(),
         pv.join(" ")
     )
+}
+
+/// Realtime lines for the root moves of one search (see the module notes).
+fn realtime_watch(out: Output) -> RootWatch {
+    struct Shown {
+        /// The root move whose `POS` was sent and whose `DONE` was not.
+        open: Option<Pos>,
+        /// When the last `POS` was sent.
+        last: Option<Instant>,
+        /// The moves already reported lost.
+        lost: Vec<Pos>,
+    }
+    let start = Instant::now();
+    let shown = Mutex::new(Shown {
+        open: None,
+        last: None,
+        lost: Vec::new(),
+    });
+    RootWatch::new(move |e| {
+        let mut s = shown.lock().unwrap_or_else(|e| e.into_inner());
+        match e {
+            RootEvent::Enter(p) => {
+                let now = Instant::now();
+                let due = s.last.is_none_or(|t| now - t >= REALTIME_GAP);
+                if now - start >= REALTIME_DELAY && due {
+                    out.line(&format!("MESSAGE REALTIME POS {}", xy(p)));
+                    s.open = Some(p);
+                    s.last = Some(now);
+                }
+            }
+            RootEvent::Leave(p, score) => {
+                if s.open == Some(p) {
+                    out.line(&format!("MESSAGE REALTIME DONE {}", xy(p)));
+                    s.open = None;
+                }
+                if matches!(score, Score::Loss(_)) && !s.lost.contains(&p) {
+                    out.line(&format!("MESSAGE REALTIME LOSE {}", xy(p)));
+                    s.lost.push(p);
+                }
+            }
+        }
+    })
+}
+
+/// `x,y` cells separated by spaces.
+fn cells_text(cells: &[Pos]) -> String {
+    let v: Vec<String> = cells.iter().map(|&p| xy(p)).collect();
+    v.join(" ")
 }
 
 /// Whether the side to move may play `p` (legal, and not a renju foul unless it wins).
@@ -92,19 +156,23 @@ impl Session {
         self.applied = want;
     }
 
-    /// Limits for a search of the command `line`.
+    /// Limits for a search of the command `line`: its clock (less the time it has waited), and
+    /// the cells blocked by `BOARD` or `YXBLOCK` excluded.
     fn limits(&self, line: &Line) -> Limits {
         let board = self.board.as_ref().expect("board");
+        let mut exclude: Vec<Pos> = Vec::new();
+        for &p in self.blocked.iter().chain(&self.block_moves) {
+            let on = board.dims().contains(p.x() as i64, p.y() as i64);
+            if on && board.is_empty(p) && !exclude.contains(&p) {
+                exclude.push(p);
+            }
+        }
         Limits {
             time: self.settings.time_control(Self::waited(line)),
             max_depth: self.settings.max_depth,
             max_nodes: self.settings.max_nodes,
-            exclude: self
-                .blocked
-                .iter()
-                .copied()
-                .filter(|&p| board.is_empty(p))
-                .collect(),
+            exclude,
+            watch: None,
         }
     }
 
@@ -116,6 +184,8 @@ impl Session {
         let detail = self.settings.show_detail;
         let mut report = |info: &Info| {
             if detail {
+                // Clears the GUI's marks of the root moves searched in the iteration done.
+                out.line("MESSAGE REALTIME REFRESH");
                 if let Some(&p) = info.pv.first() {
                     out.line(&format!("MESSAGE REALTIME BEST {}", xy(p)));
                 }
@@ -127,12 +197,14 @@ impl Session {
                 out.line(&format!("MESSAGE REALTIME PV {}", pv.join(" ")));
             }
         };
+        let mut limits = limits.clone();
         if detail {
             self.out.line("MESSAGE REALTIME REFRESH");
+            limits.watch = Some(realtime_watch(self.out.clone()));
         }
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
         with_guard(deadline, stop, || {
-            searcher.search(board, limits, stop, &mut report)
+            searcher.search(board, &limits, stop, &mut report)
         })
     }
 
@@ -239,6 +311,106 @@ impl Session {
             Ok(a) => self.out.line(&a.to_string()),
             Err(why) => self.out.error(&format!("SWAP2BOARD: {why}")),
         }
+    }
+}
+
+impl Session {
+    /// `YXBALANCEONE s` / `YXBALANCETWO s` (`count` 1 or 2; the position set before, by
+    /// `YXBOARD`): the stone(s) after which the side to move's value is closest to `target`,
+    /// searched until three quarters of the turn; answered on one line, `x,y` or `x1,y1 x2,y2`
+    /// (Rapfi's form; Yixin-Board places the first), and played.
+    pub(super) fn balance(&mut self, count: usize, target: i32, line: &Line) {
+        let name = if count == 1 {
+            "YXBALANCEONE"
+        } else {
+            "YXBALANCETWO"
+        };
+        if self.need_board(name).is_none() {
+            return;
+        }
+        self.prepare();
+        let limits = self.limits(line);
+        let budget = self.settings.guard().saturating_sub(Self::waited(line)) * 3 / 4;
+        self.control.begin_search(line.seq);
+        let board = self.board.as_ref().expect("board");
+        let (searcher, stop) = (&mut self.searcher, &self.control.stop);
+        let r = with_guard(Instant::now() + budget, stop, || {
+            balance::balance(board, count, target, searcher, &limits, stop)
+        });
+        match r {
+            Err(why) => self.out.error(&format!("{name}: {why}")),
+            Ok(b) => {
+                self.out.message(&format!(
+                    "balance {} target {target} value {} depth {} candidates {}",
+                    cells_text(&b.stones),
+                    b.value,
+                    b.depth,
+                    b.candidates
+                ));
+                let board = self.board.as_mut().expect("board");
+                for &p in &b.stones {
+                    board.make(p);
+                }
+                self.out.line(&cells_text(&b.stones));
+            }
+        }
+    }
+
+    /// `YXSEARCHDEFEND`: which moves hold against the opponent's threat ([`defend::defend`], in
+    /// half the turn): `MESSAGE REALTIME LOSE x,y` for each move proven to lose, a `MESSAGE` with
+    /// the threat and the moves that hold, then a search among the moves that hold (among all
+    /// when none does, or when there is no threat); answered with its move, which is played.
+    pub(super) fn search_defend(&mut self, line: &Line) {
+        if self.need_board("YXSEARCHDEFEND").is_none() {
+            return;
+        }
+        if self.board.as_ref().is_some_and(Board::is_full) {
+            self.out.error("the board is full");
+            return;
+        }
+        self.prepare();
+        let base = self.limits(line);
+        let deadline = line.at + self.settings.guard();
+        let budget = self.settings.guard().saturating_sub(Self::waited(line)) / 2;
+        self.control.begin_search(line.seq);
+        let board = self.board.as_ref().expect("board");
+        let (searcher, stop) = (&mut self.searcher, &self.control.stop);
+        let d = with_guard(deadline, stop, || {
+            defend::defend(board, searcher, &base.exclude, budget, stop)
+        });
+        for &p in &d.losing {
+            self.out.line(&format!("MESSAGE REALTIME LOSE {}", xy(p)));
+        }
+        let mut limits = self.limits(line);
+        match &d.threat {
+            None => self.out.message("defend: no threat found"),
+            Some(threat) => {
+                self.out.message(&format!(
+                    "defend: threat {} holding {} losing {} unchecked {}: {}",
+                    cells_text(threat),
+                    d.holding.len(),
+                    d.losing.len(),
+                    d.unchecked.len(),
+                    cells_text(&d.holding)
+                ));
+                let keep: Vec<Pos> = d.holding.iter().chain(&d.unchecked).copied().collect();
+                if !keep.is_empty() {
+                    let board = self.board.as_ref().expect("board");
+                    let others = board
+                        .dims()
+                        .cells()
+                        .filter(|&p| board.is_empty(p) && !keep.contains(&p));
+                    for p in others {
+                        if !limits.exclude.contains(&p) {
+                            limits.exclude.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        let r = self.run_search(line, &limits, deadline);
+        self.out.message(&summary(&r.info));
+        self.play_answer(r.best, &base.exclude);
     }
 }
 

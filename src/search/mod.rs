@@ -28,6 +28,7 @@ use params::{
 use pvs::{Shared, Worker};
 use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use threads::{AnswerChecks, NoChecks, RootMove};
 use tt::TransTable;
@@ -61,6 +62,42 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Root moves not to consider (for YXNBEST and blocked moves).
     pub exclude: Vec<Pos>,
+    /// Told about each root move the main thread searches (`None`: nobody listens).
+    pub watch: Option<RootWatch>,
+}
+
+/// What the main thread is doing with one root move, for a GUI that shows it (Yixin-Board's
+/// realtime `POS`/`DONE`/`LOSE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    /// The search of this root move begins (in every iteration).
+    Enter(Pos),
+    /// The search of this root move ended (not cut short by a stop) with this score. A `Loss` is
+    /// proven: the move loses; an `Eval` may be only a bound.
+    Leave(Pos, Score),
+}
+
+/// A listener for [`RootEvent`]s, called on the main search thread as the root moves are
+/// searched: it must return at once.
+#[derive(Clone)]
+pub struct RootWatch(Arc<dyn Fn(RootEvent) + Send + Sync>);
+
+impl RootWatch {
+    /// A listener calling `f`.
+    pub fn new(f: impl Fn(RootEvent) + Send + Sync + 'static) -> RootWatch {
+        RootWatch(Arc::new(f))
+    }
+
+    /// Tells the listener.
+    pub fn tell(&self, e: RootEvent) {
+        (self.0)(e)
+    }
+}
+
+impl std::fmt::Debug for RootWatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RootWatch")
+    }
 }
 
 /// A score from the side to move's view: an evaluation, or a proven win or loss in plies.
@@ -315,6 +352,22 @@ impl Searcher {
             .clear();
     }
 
+    /// A proven win of the side to move (attacker first, ending with its five): a VCF, else a
+    /// VCT, found within about `ms` milliseconds. `None` means only "none found".
+    pub fn proven_win(&mut self, board: &Board, ms: u64) -> Option<Vec<Pos>> {
+        self.probe.ready();
+        self.probe
+            .root_vcf(board, &[], Some(ms.max(1)))
+            .or_else(|| self.probe.root_vct(board, &[], ms))
+    }
+
+    /// Whether the opponent has a proven win (a VCF or VCT found within `ms` milliseconds) after
+    /// the side to move plays `mv`. `false` means only "none found".
+    pub fn refuted(&mut self, board: &Board, mv: Pos, ms: u64) -> bool {
+        self.probe.ready();
+        self.probe.refuted(board, mv, ms)
+    }
+
     /// Chooses a move for the side to move. `stop` may be raised at any time from another
     /// thread; `report` is called with progress. Never returns an occupied cell, nor (renju
     /// Black) a forbidden one, unless nothing else is left.
@@ -456,6 +509,7 @@ impl Searcher {
                 });
             }
             let mut w = Worker::new(st, &sh, true);
+            w.watch = limits.watch.clone();
             w.seed_history(&seed);
             if let Some(c) = &corr_seed {
                 w.seed_corr(c);

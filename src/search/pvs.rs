@@ -50,6 +50,8 @@ pub struct Worker<'a> {
     pub sh: &'a Shared<'a>,
     /// Whether this is the main thread (it watches the clock).
     pub main: bool,
+    /// Told about each root move as it is searched (the main thread only).
+    pub watch: Option<super::RootWatch>,
     /// Nodes not yet flushed to the shared count.
     pub nodes: u64,
     /// Deepest ply reached.
@@ -113,6 +115,7 @@ impl<'a> Worker<'a> {
             beam,
             sh,
             main,
+            watch: None,
             nodes: 0,
             seldepth: 0,
             aborted: false,

@@ -7,7 +7,7 @@
 use super::params::*;
 use super::pvs::Worker;
 use super::time::{Budget, Progress};
-use super::{Info, Score};
+use super::{Info, RootEvent, Score};
 use crate::board::Pos;
 use crate::rules::Combo;
 use std::sync::atomic::Ordering::Relaxed;
@@ -70,6 +70,9 @@ impl Worker<'_> {
         let me = self.st.board.side_to_move();
         for i in 0..moves.len() {
             let p = moves[i].mv;
+            if let Some(w) = &self.watch {
+                w.tell(RootEvent::Enter(p));
+            }
             let v = if self.st.board.combo(p, me) == Combo::Five {
                 self.pv[1].clear();
                 MATE - 1
@@ -90,6 +93,9 @@ impl Worker<'_> {
             };
             if self.aborted {
                 break;
+            }
+            if let Some(w) = &self.watch {
+                w.tell(RootEvent::Leave(p, to_score(v)));
             }
             best = best.max(v);
             if v > alpha || i == 0 {

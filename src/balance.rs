@@ -1,0 +1,284 @@
+//! Balancing moves (Yixin-Board's `YXBALANCEONE` / `YXBALANCETWO`): the stone, or the pair of
+//! stones (one of each colour, the side to move's first), after which the position is worth the
+//! target value to the side to move — 0 for a fair position — as short searches judge it.
+//!
+//! Every candidate (a stone or a pair) is valued by a search of the position after it, all at the
+//! same depth so that their values compare; then the half farthest from the target is dropped and
+//! the rest searched a ply deeper (successive halving), until one is left, the depth cap is
+//! reached or the time is up. The answer is the candidate closest to the target in the deepest
+//! round completed. A stop (the protocol's deadline, or `YXSTOP`) ends the current round at once.
+//!
+//! Values are in the searcher's evaluation units from the side to move's view, a proven win or
+//! loss counting as [`opening::value`] makes it.
+
+use crate::board::{Board, Pos};
+use crate::opening;
+use crate::search::{Limits, Searcher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Candidate stones lie within this many cells (Chebyshev distance) of a stone on the board.
+const REACH: usize = 2;
+/// Depth of the first round.
+const FIRST_DEPTH: u32 = 1;
+/// Deepest round.
+const MAX_DEPTH: u32 = 24;
+/// Rounds keep at least this many candidates (while there are that many), so the last choice is
+/// made between close ones searched deeply.
+const KEEP: usize = 2;
+/// Largest target accepted (beyond it the target only means "as good as possible").
+pub const MAX_TARGET: i64 = 1_000_000;
+
+/// The balancing stones found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Balanced {
+    /// The stones in play order (the side to move's first).
+    pub stones: Vec<Pos>,
+    /// Their value for the side to move, at `depth`.
+    pub value: i32,
+    /// Depth of the round that chose them (0: no round completed, the first candidate taken).
+    pub depth: u32,
+    /// Candidates valued in the first round.
+    pub candidates: usize,
+}
+
+/// The `count` (1 or 2) stones after which `board` is worth closest to `target` to its side to
+/// move. Stones in `base.exclude` are not placed (by either side); `base`'s depth limit caps the
+/// rounds and its node limit bounds each search. Ends when `stop` is raised, with the best of the rounds completed.
+pub fn balance(
+    board: &Board,
+    count: usize,
+    target: i32,
+    searcher: &mut Searcher,
+    base: &Limits,
+    stop: &AtomicBool,
+) -> Result<Balanced, String> {
+    if !(1..=2).contains(&count) {
+        return Err(format!("{count} stones: only 1 or 2"));
+    }
+    let seqs = sequences(board, count, &base.exclude);
+    let Some(first) = seqs.first().cloned() else {
+        return Err(format!("no room for {count} stone(s)"));
+    };
+    let candidates = seqs.len();
+    let mut best = Balanced {
+        stones: first,
+        value: 0,
+        depth: 0,
+        candidates,
+    };
+    let mut live = seqs;
+    let cap = base
+        .max_depth
+        .unwrap_or(MAX_DEPTH)
+        .clamp(FIRST_DEPTH, MAX_DEPTH);
+    let mut depth = FIRST_DEPTH;
+    while depth <= cap {
+        let mut scored: Vec<(i32, Vec<Pos>)> = Vec::with_capacity(live.len());
+        for s in &live {
+            let Some(v) = value_after(board, s, searcher, base, depth, stop) else {
+                break;
+            };
+            scored.push((v, s.clone()));
+        }
+        if scored.len() < live.len() {
+            break;
+        }
+        // Closest to the target first; ties keep the candidate order (nearest the action).
+        scored.sort_by_key(|(v, _)| (i64::from(*v) - i64::from(target)).abs());
+        best = Balanced {
+            stones: scored[0].1.clone(),
+            value: scored[0].0,
+            depth,
+            candidates,
+        };
+        if scored.len() == 1 {
+            break;
+        }
+        let keep = (scored.len() / 2).max(KEEP).min(scored.len());
+        live = scored.into_iter().take(keep).map(|(_, s)| s).collect();
+        depth += 1;
+    }
+    Ok(best)
+}
+
+/// The value for `board`'s side to move after the stones `seq`, searched to `depth`; `None` if
+/// the search was stopped.
+fn value_after(
+    board: &Board,
+    seq: &[Pos],
+    searcher: &mut Searcher,
+    base: &Limits,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<i32> {
+    if stop.load(Ordering::SeqCst) {
+        return None;
+    }
+    let mut b = board.clone();
+    let (last, head) = seq.split_last()?;
+    for &p in head {
+        b.make(p);
+    }
+    let mover = b.side_to_move();
+    // The last stone wins: the game is over, won by its player.
+    let v = if b.is_win_move(*last, mover) {
+        opening::value(crate::search::Score::Win(1))
+    } else {
+        b.make(*last);
+        if b.is_full() {
+            0
+        } else {
+            let limits = Limits {
+                max_depth: Some(depth),
+                max_nodes: base.max_nodes,
+                ..Limits::default()
+            };
+            let r = searcher.search(&b, &limits, stop, &mut |_| {});
+            if stop.load(Ordering::SeqCst) {
+                return None;
+            }
+            // The searched side is the opponent of the last stone's player.
+            -opening::value(r.info.score)
+        }
+    };
+    // `v` is for the last stone's player: the side to move when it is the first stone's.
+    Some(if seq.len() % 2 == 1 { v } else { -v })
+}
+
+/// Every sequence of `count` stones to try, the nearest to the stones on the board first.
+fn sequences(board: &Board, count: usize, exclude: &[Pos]) -> Vec<Vec<Pos>> {
+    let mut b = board.clone();
+    let firsts = candidates(&mut b, exclude, true);
+    if count == 1 {
+        return firsts.into_iter().map(|p| vec![p]).collect();
+    }
+    let me = b.side_to_move();
+    let mut out = Vec::new();
+    for p in firsts {
+        // A first stone that wins leaves no second one.
+        if b.is_win_move(p, me) {
+            continue;
+        }
+        b.make(p);
+        for q in candidates(&mut b, exclude, false) {
+            out.push(vec![p, q]);
+        }
+        b.unmake();
+    }
+    out
+}
+
+/// The cells the side to move may play near the stones (on an empty board: one cell of each
+/// class under the board's symmetries, when `symmetric`), not in `exclude`, nearest the
+/// stones' centre first.
+fn candidates(b: &mut Board, exclude: &[Pos], symmetric: bool) -> Vec<Pos> {
+    let d = b.dims();
+    let me = b.side_to_move();
+    let stones: Vec<Pos> = d.cells().filter(|&p| !b.is_empty(p)).collect();
+    let mut cells: Vec<Pos> = d
+        .cells()
+        .filter(|&p| b.is_empty(p) && !exclude.contains(&p))
+        .filter(|&p| {
+            if stones.is_empty() {
+                // Rows and columns past the middle mirror those before it; on a square board so
+                // does the diagonal.
+                let (x, y) = (p.x(), p.y());
+                !symmetric || (x <= (d.w - 1) / 2 && y <= (d.h - 1) / 2 && (d.w != d.h || x <= y))
+            } else {
+                stones.iter().any(|&s| s.distance(p) <= REACH)
+            }
+        })
+        .collect();
+    cells.retain(|&p| b.is_legal_for(p, me));
+    let c = d.centre();
+    cells.sort_by_key(|&p| (p.distance(c), p.0));
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::notation::parse_moves;
+    use crate::board::Dims;
+    use crate::rules::Rule;
+
+    fn position(rule: Rule, moves: &str) -> Board {
+        let dims = Dims::square(15).unwrap();
+        let mut b = Board::new(rule, dims);
+        for p in parse_moves(moves, dims).unwrap() {
+            b.make(p);
+        }
+        b
+    }
+
+    fn depth_limited(depth: u32) -> Limits {
+        Limits {
+            max_depth: Some(depth),
+            max_nodes: Some(50_000),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn the_empty_board_is_tried_once_per_symmetry_class() {
+        let mut b = position(Rule::Freestyle, "");
+        let c = candidates(&mut b, &[], true);
+        // 15x15: x <= y <= 7 gives 8 * 9 / 2 cells.
+        assert_eq!(c.len(), 36);
+        assert_eq!(c[0], Pos::new(7, 7));
+        assert_eq!(candidates(&mut b, &[], false).len(), 225);
+    }
+
+    #[test]
+    fn pairs_are_distinct_legal_and_not_excluded() {
+        let b = position(Rule::Freestyle, "h8i9g7");
+        let ex = [Pos::new(7, 8)];
+        let seqs = sequences(&b, 2, &ex);
+        assert!(!seqs.is_empty());
+        for s in &seqs {
+            assert_eq!(s.len(), 2);
+            assert!(s[0] != s[1] && b.is_empty(s[0]) && b.is_empty(s[1]));
+            assert!(!s.contains(&ex[0]));
+        }
+    }
+
+    #[test]
+    fn a_renju_foul_is_never_a_candidate() {
+        // Black to move; 7,7 is a double three.
+        let b = position(Rule::Renju, "i8a1j8o1h9a15h10o15");
+        let foul = Pos::new(7, 7);
+        assert!(b.clone().is_forbidden(foul).is_some());
+        assert!(sequences(&b, 1, &[]).iter().all(|s| s[0] != foul));
+    }
+
+    #[test]
+    fn the_target_decides_the_stone() {
+        // White to move after h8 i9 g7 (Black's advantage): a fair answer is a sane defence,
+        // a very good one for White is not to be had, and asking for a loss gives one.
+        let b = position(Rule::Freestyle, "h8i9g7");
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new();
+        let fair = balance(&b, 1, 0, &mut s, &depth_limited(3), &stop).unwrap();
+        let lose = balance(&b, 1, -5_000, &mut s, &depth_limited(3), &stop).unwrap();
+        assert_eq!(fair.stones.len(), 1);
+        assert!(fair.depth >= 2, "{fair:?}");
+        assert!(
+            lose.value < fair.value,
+            "a lower target gives a lower value: {fair:?} {lose:?}"
+        );
+        assert!(
+            (fair.value).abs() <= (lose.value).abs(),
+            "{fair:?} {lose:?}"
+        );
+    }
+
+    #[test]
+    fn a_stop_before_the_first_round_still_answers_a_candidate() {
+        let b = position(Rule::Freestyle, "h8i9g7");
+        let stop = AtomicBool::new(true);
+        let r = balance(&b, 2, 0, &mut Searcher::new(), &Limits::default(), &stop).unwrap();
+        assert_eq!(r.depth, 0);
+        assert_eq!(r.stones.len(), 2);
+        assert!(b.is_empty(r.stones[0]) && b.is_empty(r.stones[1]));
+    }
+}
