@@ -3,8 +3,9 @@
 //! target value to the side to move — 0 for a fair position — as short searches judge it.
 //!
 //! Every candidate (a stone or a pair) is valued by a search of the position after it, all at the
-//! same depth so that their values compare; then the half farthest from the target is dropped and
-//! the rest searched a ply deeper (successive halving), until one is left, the depth cap is
+//! same depth so that their values compare; then the half farthest from the target (three
+//! quarters, while there are many) is dropped and the rest searched a ply deeper (successive
+//! halving), until one is left, the depth cap is
 //! reached or the time is up. The answer is the candidate closest to the target in the deepest
 //! round completed. A stop (the protocol's deadline, or `YXSTOP`) ends the current round at once.
 //!
@@ -22,9 +23,18 @@ const REACH: usize = 2;
 const FIRST_DEPTH: u32 = 1;
 /// Deepest round.
 const MAX_DEPTH: u32 = 24;
+/// Rounds of more candidates than this keep a quarter of them (a half otherwise): the first
+/// rounds of pairs, over a thousand or more, would take all the time at the second depth.
+const WIDE: usize = 32;
 /// Rounds keep at least this many candidates (while there are that many), so the last choice is
 /// made between close ones searched deeply.
 const KEEP: usize = 2;
+/// Pairs tried at most before the first stones are narrowed down to [`FIRSTS`].
+const PAIRS: usize = 400;
+/// First stones kept for pairs when there are too many pairs.
+const FIRSTS: usize = 10;
+/// Depth of the searches that choose those first stones.
+const FIRST_DEPTH_TWO: u32 = 2;
 /// Largest target accepted (beyond it the target only means "as good as possible").
 pub const MAX_TARGET: i64 = 1_000_000;
 
@@ -55,7 +65,7 @@ pub fn balance(
     if !(1..=2).contains(&count) {
         return Err(format!("{count} stones: only 1 or 2"));
     }
-    let seqs = sequences(board, count, &base.exclude);
+    let seqs = sequences(board, count, target, searcher, base, stop);
     let Some(first) = seqs.first().cloned() else {
         return Err(format!("no room for {count} stone(s)"));
     };
@@ -94,7 +104,8 @@ pub fn balance(
         if scored.len() == 1 {
             break;
         }
-        let keep = (scored.len() / 2).max(KEEP).min(scored.len());
+        let n = scored.len();
+        let keep = if n > WIDE { n / 4 } else { (n / 2).max(KEEP) }.min(n);
         live = scored.into_iter().take(keep).map(|(_, s)| s).collect();
         depth += 1;
     }
@@ -145,25 +156,53 @@ fn value_after(
     Some(if seq.len() % 2 == 1 { v } else { -v })
 }
 
-/// Every sequence of `count` stones to try, the nearest to the stones on the board first.
-fn sequences(board: &Board, count: usize, exclude: &[Pos]) -> Vec<Vec<Pos>> {
+/// Every sequence of `count` stones to try, the nearest to the stones on the board first. Pairs
+/// start only from the [`FIRSTS`] first stones whose own value (searched to [`FIRST_DEPTH_TWO`])
+/// is closest to the target, when trying every first stone would make more than [`PAIRS`]
+/// pairs: the second stone, the opponent's, then moves the value towards the target.
+fn sequences(
+    board: &Board,
+    count: usize,
+    target: i32,
+    searcher: &mut Searcher,
+    base: &Limits,
+    stop: &AtomicBool,
+) -> Vec<Vec<Pos>> {
     let mut b = board.clone();
-    let firsts = candidates(&mut b, exclude, true);
+    let exclude = &base.exclude;
+    let mut firsts = candidates(&mut b, exclude, true);
     if count == 1 {
         return firsts.into_iter().map(|p| vec![p]).collect();
     }
     let me = b.side_to_move();
+    // A first stone that wins leaves no second one.
+    firsts.retain(|&p| !b.is_win_move(p, me));
     let mut out = Vec::new();
-    for p in firsts {
-        // A first stone that wins leaves no second one.
-        if b.is_win_move(p, me) {
-            continue;
-        }
+    let per_first = |b: &mut Board, p: Pos| -> Vec<Pos> {
         b.make(p);
-        for q in candidates(&mut b, exclude, false) {
+        let c = candidates(b, exclude, false);
+        b.unmake();
+        c
+    };
+    let seconds = firsts.first().map_or(0, |&p| per_first(&mut b, p).len());
+    if firsts.len() * seconds > PAIRS {
+        let mut ranked: Vec<(i64, Pos)> = Vec::new();
+        for &p in &firsts {
+            match value_after(board, &[p], searcher, base, FIRST_DEPTH_TWO, stop) {
+                Some(v) => ranked.push(((i64::from(v) - i64::from(target)).abs(), p)),
+                None => break,
+            }
+        }
+        // Stopped: the ones not valued keep their order, after the valued ones.
+        let rest: Vec<Pos> = firsts[ranked.len()..].to_vec();
+        ranked.sort_by_key(|&(d, _)| d);
+        firsts = ranked.into_iter().map(|(_, p)| p).chain(rest).collect();
+        firsts.truncate(FIRSTS);
+    }
+    for p in firsts {
+        for q in per_first(&mut b, p) {
             out.push(vec![p, q]);
         }
-        b.unmake();
     }
     out
 }
@@ -233,7 +272,13 @@ mod tests {
     fn pairs_are_distinct_legal_and_not_excluded() {
         let b = position(Rule::Freestyle, "h8i9g7");
         let ex = [Pos::new(7, 8)];
-        let seqs = sequences(&b, 2, &ex);
+        let base = Limits {
+            exclude: ex.to_vec(),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let seqs = sequences(&b, 2, 0, &mut Searcher::new(), &base, &stop);
+        assert!(seqs.len() <= PAIRS.max(FIRSTS * 50), "{}", seqs.len());
         assert!(!seqs.is_empty());
         for s in &seqs {
             assert_eq!(s.len(), 2);
@@ -248,7 +293,9 @@ mod tests {
         let b = position(Rule::Renju, "i8a1j8o1h9a15h10o15");
         let foul = Pos::new(7, 7);
         assert!(b.clone().is_forbidden(foul).is_some());
-        assert!(sequences(&b, 1, &[]).iter().all(|s| s[0] != foul));
+        let stop = AtomicBool::new(false);
+        let seqs = sequences(&b, 1, 0, &mut Searcher::new(), &Limits::default(), &stop);
+        assert!(seqs.iter().all(|s| s[0] != foul));
     }
 
     #[test]

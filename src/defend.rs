@@ -34,6 +34,9 @@ pub struct Defence {
     /// The opponent's winning line if the side to move passed (opponent first); `None`: no
     /// threat found, so no move needs to defend.
     pub threat: Option<Vec<Pos>>,
+    /// Whether the threat is a VCF: then every move but the candidates (those that break its
+    /// line) loses to it, proven.
+    pub vcf: bool,
     /// Moves after which the solvers found no win of the opponent, in the order checked.
     pub holding: Vec<Pos>,
     /// Moves after which the opponent has a proven win.
@@ -86,6 +89,7 @@ pub fn defend(
     cand.sort_by_key(|&p| (p.distance(focus), p.0));
     let mut d = Defence {
         threat: Some(line),
+        vcf,
         ..Defence::default()
     };
     for (i, &p) in cand.iter().enumerate() {

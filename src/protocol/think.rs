@@ -386,8 +386,9 @@ impl Session {
             None => self.out.message("defend: no threat found"),
             Some(threat) => {
                 self.out.message(&format!(
-                    "defend: threat {} holding {} losing {} unchecked {}: {}",
+                    "defend: threat {} ({}) holding {} losing {} unchecked {}: {}",
                     cells_text(threat),
+                    if d.vcf { "vcf" } else { "vct" },
                     d.holding.len(),
                     d.losing.len(),
                     d.unchecked.len(),
