@@ -424,3 +424,30 @@ fn search_defend_honours_blocks() {
     assert_eq!(e.reply_move(), (10, 7));
     e.end();
 }
+
+#[test]
+fn yxstop_cuts_balance_and_defend_short() {
+    // A minute a move; `yxstop` answers at once with what was found.
+    let mut e = yixin(60_000, true);
+    for (moves, cmd) in [
+        (&QUIET[..], "yxbalanceone 0"),
+        (&QUIET[..], "yxbalancetwo 0"),
+        (&OPEN_THREE[..], "yxsearchdefend"),
+    ] {
+        position(&mut e, "yxboard", moves);
+        e.send(cmd);
+        std::thread::sleep(Duration::from_millis(300));
+        let t = Instant::now();
+        e.send("yxstop");
+        let answer = until_answer(&mut e).1;
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{cmd}: {:?}",
+            t.elapsed()
+        );
+        let cells: Vec<(i64, i64)> = answer.split(' ').filter_map(parse_move).collect();
+        assert!(!cells.is_empty(), "{cmd}: {answer}");
+        assert!(cells.iter().all(|&c| empty_on(moves, c)), "{cmd}: {answer}");
+    }
+    e.end();
+}

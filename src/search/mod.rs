@@ -1,7 +1,8 @@
 //! The searcher: chooses a move for the side to move of a [`Board`] within [`Limits`].
 //!
-//! This module owns the interface the protocol (and anything else) uses to think: limits in,
-//! progress reports and a result out, a stop flag honoured at any moment; and the driver that
+//! This module owns the interface the protocol (and anything else) uses to think: limits in
+//! (root moves to exclude among them), progress reports, each root move as the main thread
+//! searches it ([`RootWatch`]) and a result out, a stop flag honoured at any moment; and the driver that
 //! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
 //! transposition table ([`tt`]) and the threads ([`threads`]) that run the principal variation
 //! search ([`pvs`]) on a position with its candidate cells ([`state`]), scored by [`eval`], with
