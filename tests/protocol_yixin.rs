@@ -262,6 +262,27 @@ fn bad_blocks_change_nothing() {
 }
 
 #[test]
+fn blockpath_blocks_get_one_unknown() {
+    let mut e = yixin(500, false);
+    // What the GUI's `blockpath h8h7` sends (main.c): the moves so far, then the path.
+    e.send_all(&[
+        "yxblockpath",
+        "7,7",
+        "6,7",
+        "done",
+        "yxblockpathundo",
+        "7,7",
+        "done",
+    ]);
+    assert_eq!(e.line(), "UNKNOWN YXBLOCKPATH");
+    assert_eq!(e.line(), "UNKNOWN YXBLOCKPATHUNDO");
+    e.send("yxblockpathreset");
+    assert_eq!(e.line(), "UNKNOWN yxblockpathreset");
+    e.sync();
+    e.end();
+}
+
+#[test]
 fn when_every_cell_is_blocked_a_blocked_one_is_played() {
     let mut e = Engine::spawn();
     e.send_all(&["START 5", "INFO timeout_turn 500"]);

@@ -25,6 +25,8 @@ pub enum BlockKind {
     YxBlock,
     /// `YXBLOCKUNDO`: `x,y` cells to allow again.
     YxBlockUndo,
+    /// `YXBLOCKPATH` / `YXBLOCKPATHUNDO` (true): a move sequence, read and not supported.
+    BlockPath(bool),
 }
 
 impl BlockKind {
@@ -36,6 +38,8 @@ impl BlockKind {
             BlockKind::Swap2 => "SWAP2BOARD",
             BlockKind::YxBlock => "YXBLOCK",
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
+            BlockKind::BlockPath(false) => "YXBLOCKPATH",
+            BlockKind::BlockPath(true) => "YXBLOCKPATHUNDO",
         }
     }
 }
@@ -113,7 +117,9 @@ impl Block {
         let r = match self.kind {
             BlockKind::Swap2 => swap2_setup(&self.stones, rule, dims),
             BlockKind::Board | BlockKind::YxBoard => board_setup(&self.stones, rule, dims),
-            BlockKind::YxBlock | BlockKind::YxBlockUndo => Err("not a position".into()),
+            BlockKind::YxBlock | BlockKind::YxBlockUndo | BlockKind::BlockPath(_) => {
+                Err("not a position".into())
+            }
         };
         r.map_err(|e| format!("{name}: {e}"))
     }

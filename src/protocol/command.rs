@@ -58,6 +58,10 @@ pub enum Command {
     YxBalance(usize, i32),
     /// `YXSEARCHDEFEND`: the moves that hold against the opponent's threat.
     YxSearchDefend,
+    /// `YXBLOCKPATH` (false) or `YXBLOCKPATHUNDO` (true): a move sequence follows, to exclude
+    /// (or allow again) as a line of play. Not supported: the block is read and answered with
+    /// one `UNKNOWN`.
+    YxBlockPath(bool),
 }
 
 /// Why a line is not a command.
@@ -70,7 +74,7 @@ pub enum ParseError {
 }
 
 /// Every command word, upper case.
-const WORDS: [&str; 25] = [
+const WORDS: [&str; 27] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -96,6 +100,8 @@ const WORDS: [&str; 25] = [
     "YXBALANCEONE",
     "YXBALANCETWO",
     "YXSEARCHDEFEND",
+    "YXBLOCKPATH",
+    "YXBLOCKPATHUNDO",
 ];
 
 /// Splits a line into its upper-cased first word and the trimmed rest.
@@ -166,6 +172,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             }
         }
         "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
+        "YXBLOCKPATH" => no_args(Command::YxBlockPath(false)),
+        "YXBLOCKPATHUNDO" => no_args(Command::YxBlockPath(true)),
         _ => Err(ParseError::Unknown),
     }
 }

@@ -118,6 +118,7 @@ impl Session {
             Command::YxBlockReset => self.block_moves.clear(),
             Command::YxBalance(n, target) => self.balance(n, target, line),
             Command::YxSearchDefend => self.search_defend(line),
+            Command::YxBlockPath(undo) => self.open_block(BlockKind::BlockPath(undo)),
         }
     }
 
@@ -219,6 +220,11 @@ impl Session {
 
     fn finish_block(&mut self, block: Block, line: &Line) {
         let kind = block.kind;
+        if let BlockKind::BlockPath(_) = kind {
+            // Read whole so that its lines do not each get an UNKNOWN.
+            self.out.line(&format!("UNKNOWN {}", kind.name()));
+            return;
+        }
         let Some(dims) = self.board.as_ref().map(Board::dims) else {
             self.out.error(&format!("{} before START", kind.name()));
             return;
