@@ -100,7 +100,7 @@ fn label_game(s: &mut Searcher, a: &Args, index: usize, g: &GameRecord) -> Vec<G
     let mut out = Vec::new();
     s.clear();
     for (i, &p) in g.moves.iter().enumerate() {
-        if i >= skip && (i - skip) as u64 % a.stride == 0 && open(&b) {
+        if i >= skip && ((i - skip) as u64).is_multiple_of(a.stride) && open(&b) {
             out.push(labelled(s, &b, &limits, g));
             for _ in 0..a.children {
                 let Some(c) = random_move(&mut b, &mut rng) else {

@@ -13,9 +13,9 @@
 //! accuracy are reported (stderr) for the class scores alone and with the table. With
 //! `--mover NAME` only the moves of the player of that name are targets.
 //!
-//! Prints the table in units of the class scores (so the search adds it to them): lines `order`
-//! + four pattern names + Black's own and opponent's numbers + White's, as
-//! `kakugo::search::movepick::OrderTable::parse` reads them.
+//! Prints the table in units of the class scores (so the search adds it to them): lines of
+//! `order`, four pattern names, Black's own and opponent's numbers and White's, as
+//! `kakugo::search::movepick::parse_order` reads them.
 
 use crate::records::{self, GameRecord};
 use crate::{args, Outcome};
