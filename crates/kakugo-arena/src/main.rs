@@ -1,4 +1,4 @@
-//! `kakugo-arena`: the match runner (see `kakugo::arena` and the README).
+//! `kakugo-arena`: the match runner (see the library, `kakugo_arena`, and the README).
 //!
 //! Usage:
 //!   kakugo-arena [config=FILE] [key=value ...]   play a match, gauntlet or round robin
@@ -6,7 +6,7 @@
 //!   kakugo-arena rif26                           print the 26 RIF openings (pos file)
 //!   kakugo-arena fake MODE                       run a small test engine
 
-use kakugo::arena::{config::Config, fake, interrupt, openings, record, svg, tournament};
+use kakugo_arena::{config::Config, fake, interrupt, openings, record, svg, tournament};
 use std::process::ExitCode;
 
 const HELP: &str = "kakugo-arena: a match runner for Piskvork-protocol engines

@@ -1,10 +1,10 @@
 //! The arena against misbehaving engines: every one is scored right, no process is left behind,
 //! and complete runs write their games, results and statistics.
 
-use kakugo::arena::config::{Config, EngineSpec, Limits};
-use kakugo::arena::referee::{play, GameRecord, Setup};
 use kakugo::board::{Board, Dims, Verdict};
 use kakugo::rules::{Color, Rule};
+use kakugo_arena::config::{Config, EngineSpec, Limits};
+use kakugo_arena::referee::{play, GameRecord, Setup};
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
@@ -454,7 +454,8 @@ fn ctrl_c_stops_the_engines_and_writes_what_it_has() {
 
 #[test]
 fn every_preset_loads_and_its_openings_fit() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // The repository root, where the presets' paths start.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut seen = 0;
     for e in std::fs::read_dir(root.join("tournaments")).unwrap() {
         let path = e.unwrap().path();
@@ -462,10 +463,10 @@ fn every_preset_loads_and_its_openings_fit() {
             continue;
         }
         seen += 1;
-        let mut c = kakugo::arena::config::Config::default();
+        let mut c = kakugo_arena::config::Config::default();
         c.load(&path).unwrap();
         let open = root.join(c.openings.clone().expect("presets name their openings"));
-        let (good, bad) = kakugo::arena::openings::load(&open, c.rule, c.dims).unwrap();
+        let (good, bad) = kakugo_arena::openings::load(&open, c.rule, c.dims).unwrap();
         assert!(good.len() >= 26, "{}", path.display());
         assert!(bad.is_empty(), "{}: {bad:?}", path.display());
     }

@@ -40,8 +40,8 @@ impl Table {
     /// Counts one finished game.
     pub fn add(&mut self, black: usize, white: usize, g: &GameRecord) {
         let r = match g.winner {
-            Some(crate::rules::Color::Black) => Wld { w: 1, l: 0, d: 0 },
-            Some(crate::rules::Color::White) => Wld { w: 0, l: 1, d: 0 },
+            Some(kakugo::rules::Color::Black) => Wld { w: 1, l: 0, d: 0 },
+            Some(kakugo::rules::Color::White) => Wld { w: 0, l: 1, d: 0 },
             None => Wld { w: 0, l: 0, d: 1 },
         };
         self.wld[black][white].add(r);

@@ -1,100 +1,98 @@
-//! Fits the move-ordering table to the moves played in game records (a softmax "policy").
+//! `policy`: fits the move-ordering table to the moves played in game records (a softmax
+//! "policy").
 //!
-//! Reads game records in the arena's JSON-lines format (`rule`, `moves` as "x,y", `opening`),
-//! replays every game of the rule and takes each position after the opening where the side to
-//! move has no five and the opponent no five or straight-four point (the nodes where every
-//! candidate is generated). The played move is the target among the search's candidates (renju
-//! Black's fouls left out). A candidate's logit is its class score (`MO_OWN` + `MO_OPP` of the
-//! classes of both sides at the cell, what the search orders by) divided by a temperature,
-//! plus the table's number for the cell code of the side to move there (as its own cell) and
-//! the number for the opponent's cell code there (as the cell it takes from him); per colour to
-//! move, or `shared`. Full-batch Adam on the cross-entropy plus `lambda` times the squared
-//! numbers; every tenth opening (by a hash) is held out, and its loss and top-1 / top-3 accuracy
-//! are reported for the class scores alone and with the table.
+//! Replays every game of the rule (15×15) and takes each position after the opening where the
+//! side to move has no five and the opponent no five or straight-four point (the nodes where
+//! every candidate is generated). The played move is the target among the search's candidates
+//! (renju Black's fouls left out). A candidate's logit is its class score (`MO_OWN` + `MO_OPP`
+//! of the classes of both sides at the cell, what the search orders by) divided by a
+//! temperature, plus the table's number for the cell code of the side to move there (as its own
+//! cell) and the number for the opponent's cell code there (as the cell it takes from him); per
+//! colour to move, or `--shared`. Full-batch Adam on the cross-entropy plus `lambda` times the
+//! squared numbers; every tenth opening (by a hash) is held out, and its loss and top-1 / top-3
+//! accuracy are reported (stderr) for the class scores alone and with the table. With
+//! `--mover NAME` only the moves of the player of that name are targets.
 //!
-//! `cargo run --release --example policy -- rule=NAME [shared] [lambda=X] [iters=N] [mover=NAME]
-//! FILE... > order.txt`; with `mover=NAME` only the moves of the player of that name are targets.
-//!
-//! Prints the table in units of the class scores (so the search adds it to them): lines
-//! `order` + four pattern names + Black's own and opponent's numbers + White's, as
-//! `kakugo::search::movepick::OrderTable::parse` reads them.
+//! Prints the table in units of the class scores (so the search adds it to them): lines of
+//! `order`, four pattern names, Black's own and opponent's numbers and White's, as
+//! `kakugo::search::movepick::parse_order` reads them.
 
-use kakugo::board::notation::parse_moves;
-use kakugo::board::{Board, Dims};
+use crate::records::{self, GameRecord};
+use crate::{args, Outcome};
+use kakugo::board::{Board, Pos};
 use kakugo::rules::combo::{code_patterns, CODE_COUNT};
 use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::is_foul;
 use kakugo::search::params::{MO_OPP, MO_OWN};
 use kakugo::search::state::State;
-use std::io::BufRead;
+use std::path::PathBuf;
 
-/// One position: for each candidate its (own code index, opponent code index, class score),
-/// the played move first.
+/// Plies skipped at the start of a game that does not say how long its opening was.
+const DEFAULT_OPENING: usize = 6;
+
+/// Options of `policy`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule (games of other rules are skipped).
+    #[arg(long, value_parser = args::rule)]
+    rule: Rule,
+    /// Tie White's numbers to Black's.
+    #[arg(long)]
+    shared: bool,
+    /// Fit numbers for the distance to the last two moves too (printed on stderr).
+    #[arg(long)]
+    dist: bool,
+    /// Weight of the squared numbers.
+    #[arg(long, default_value_t = 1e-5)]
+    lambda: f64,
+    /// Adam steps.
+    #[arg(long, default_value_t = 300)]
+    iters: usize,
+    /// Only the moves of the player of this name are targets.
+    #[arg(long)]
+    mover: Option<String>,
+    /// Game records (JSON lines).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+/// One position: for each candidate its (own code index, opponent code index, class score,
+/// distance buckets from the last two moves), the played move first.
 struct Sample {
     cands: Vec<(u16, u16, f32, u8, u8)>,
     colour: usize,
 }
 
-fn load(
-    path: &str,
-    rule: Rule,
-    shared: bool,
-    mover: Option<&str>,
-    train: &mut Vec<Sample>,
-    test: &mut Vec<Sample>,
-) {
-    let dims = Dims::square(15).expect("15");
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for line in std::io::BufReader::new(file).lines() {
-        let line = line.expect("read");
-        let v: serde_json::Value = match serde_json::from_str(&line) {
-            Ok(v) => v,
-            Err(_) => continue,
-        };
-        if v["rule"].as_str() != Some(rule.name()) || v["size"][0].as_u64().unwrap_or(15) != 15 {
-            continue;
+/// The samples of game `g` (15×15 only) into `train` or `test`.
+fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+    if g.dims.w != 15 || g.dims.h != 15 {
+        return;
+    }
+    let skip = g.opening.unwrap_or(DEFAULT_OPENING);
+    let opening = g.opening_text.as_deref().unwrap_or("");
+    let held_out = opening.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
+        (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
+    }) % 10
+        == 9;
+    let sink = if held_out { test } else { train };
+    // With `--mover NAME`, only the moves of the player of that name.
+    let by = |player: &Option<String>| a.mover.is_none() || *player == a.mover;
+    let (black, white) = (by(&g.black), by(&g.white));
+    let mut b = Board::new(g.rule, g.dims);
+    for (i, &mv) in g.moves.iter().enumerate() {
+        if !b.is_empty(mv) {
+            break;
         }
-        let opening = v["opening"].as_str().unwrap_or("");
-        let skip = parse_moves(opening, dims).map(|m| m.len()).unwrap_or(6);
-        let held_out = opening.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
-            (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
-        }) % 10
-            == 9;
-        let moves: Vec<_> = v["moves"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|m| {
-                        let (x, y) = m.as_str()?.split_once(',')?;
-                        dims.pos(x.parse().ok()?, y.parse().ok()?)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut b = Board::new(rule, dims);
-        // With `mover=NAME`, only the moves of the player of that name.
-        let by = |colour: &str| mover.is_none_or(|m| v[colour].as_str() == Some(m));
-        let (black, white) = (by("black"), by("white"));
-        for (i, &mv) in moves.iter().enumerate() {
-            let theirs = if i % 2 == 0 { black } else { white };
-            if i >= skip && theirs && b.is_empty(mv) {
-                if let Some(s) = sample(&mut b, mv, shared) {
-                    if held_out {
-                        test.push(s);
-                    } else {
-                        train.push(s);
-                    }
-                }
-            }
-            if !b.is_empty(mv) {
-                break;
-            }
-            b.make(mv);
+        let theirs = if i % 2 == 0 { black } else { white };
+        if i >= skip && theirs {
+            sink.extend(sample(&mut b, mv, a.shared));
         }
+        b.make(mv);
     }
 }
 
-fn sample(b: &mut Board, mv: kakugo::board::Pos, shared: bool) -> Option<Sample> {
+/// The sample of `b` with `mv` played, if it is one.
+fn sample(b: &mut Board, mv: Pos, shared: bool) -> Option<Sample> {
     let me = b.side_to_move();
     let opp = me.opp();
     if b.has_five_point(me) || b.has_five_point(opp) || b.count(opp, Combo::FlexFour) > 0 {
@@ -134,7 +132,7 @@ fn sample(b: &mut Board, mv: kakugo::board::Pos, shared: bool) -> Option<Sample>
 const BUCKETS: usize = 11;
 
 /// The distance bucket of `p` from `q`.
-fn dist_bucket(p: kakugo::board::Pos, q: Option<kakugo::board::Pos>) -> u8 {
+fn dist_bucket(p: Pos, q: Option<Pos>) -> u8 {
     match q {
         Some(q) if !q.is_none() && p.distance(q) <= 5 => {
             let d = p.distance(q);
@@ -154,10 +152,12 @@ fn dist_index(c: usize, which: usize, k: u8) -> usize {
     1 + 4 * CODE_COUNT + (c * 2 + which) * BUCKETS + k as usize
 }
 
+/// Index of colour `c`'s number of its own cell code `code`.
 fn own_index(c: usize, code: u16) -> usize {
     1 + c * 2 * CODE_COUNT + code as usize
 }
 
+/// Index of colour `c`'s number of the opponent's cell code `code`.
 fn opp_index(c: usize, code: u16) -> usize {
     1 + c * 2 * CODE_COUNT + CODE_COUNT + code as usize
 }
@@ -210,6 +210,7 @@ fn pass(
     (loss / n, top1 / n, top3 / n)
 }
 
+/// Full-batch Adam on `data` for `iters` steps.
 fn fit(data: &[Sample], w: &mut [f64], table: bool, dist: bool, iters: usize, lambda: f64) {
     let n = data.len().max(1) as f64;
     let (mut m, mut v) = (vec![0.0; PARAMS], vec![0.0; PARAMS]);
@@ -234,31 +235,17 @@ fn fit(data: &[Sample], w: &mut [f64], table: bool, dist: bool, iters: usize, la
     }
 }
 
-fn main() {
-    let mut rule = Rule::Freestyle;
-    let (mut shared, mut dist, mut lambda, mut iters) = (false, false, 1e-5, 300);
-    let mut mover = None;
-    let mut files = Vec::new();
-    for a in std::env::args().skip(1) {
-        if let Some(r) = a.strip_prefix("rule=") {
-            rule = Rule::from_name(r).expect("rule name");
-        } else if a == "shared" {
-            shared = true;
-        } else if a == "dist" {
-            dist = true;
-        } else if let Some(x) = a.strip_prefix("lambda=") {
-            lambda = x.parse().expect("lambda");
-        } else if let Some(x) = a.strip_prefix("mover=") {
-            mover = Some(x.to_string());
-        } else if let Some(x) = a.strip_prefix("iters=") {
-            iters = x.parse().expect("iters");
-        } else {
-            files.push(a);
+/// Runs `policy`.
+pub fn run(a: Args) -> Outcome {
+    let (rule, shared, dist, lambda, iters) = (a.rule, a.shared, a.dist, a.lambda, a.iters);
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for f in &a.files {
+        for g in records::read_games(f)?.iter().filter(|g| g.rule == rule) {
+            load(g, &a, &mut train, &mut test);
         }
     }
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for f in &files {
-        load(f, rule, shared, mover.as_deref(), &mut train, &mut test);
+    if train.is_empty() {
+        return Err(format!("no {} positions to fit", rule.name()).into());
     }
     let cands: usize = train.iter().map(|s| s.cands.len()).sum();
     eprintln!(
@@ -297,9 +284,9 @@ fn main() {
     // In class-score units: the search adds round(number * temperature) to the class score.
     let temp = 100.0 / w[0];
     println!(
-        "# Move-ordering table for {}: `examples/policy` over {} files, {} positions.",
+        "# Move-ordering table for {}: `kakugo-tools policy` over {} files, {} positions.",
         rule.name(),
-        files.len(),
+        a.files.len(),
         train.len()
     );
     println!(
@@ -326,4 +313,5 @@ fn main() {
             );
         }
     }
+    Ok(0)
 }

@@ -4,8 +4,8 @@
 //! engine added last, and each `info=KEY VALUE` adds an `INFO KEY VALUE` line sent to it alone
 //! after the common ones (for example `info=thread_num 2`).
 
-use crate::board::Dims;
-use crate::rules::Rule;
+use kakugo::board::Dims;
+use kakugo::rules::Rule;
 use std::path::{Path, PathBuf};
 
 /// One engine to play: a command line, an optional display name and its own `INFO` lines.

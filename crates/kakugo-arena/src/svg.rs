@@ -1,7 +1,7 @@
 //! Pictures: an SVG of a game's final position with the move numbers on the stones, the last
 //! move marked, and column letters / row numbers as pos notation counts them (row 1 at the top).
 
-use crate::board::{Dims, Pos};
+use kakugo::board::{Dims, Pos};
 use std::fmt::Write;
 
 const CELL: usize = 30;

@@ -6,8 +6,8 @@
 //! wrapped in MESSAGE/DEBUG lines, CRLF and stderr chatter), `silent` (never answers ABOUT).
 //! With `KAKUGO_FAKE_PIDFILE` set, each appends its process id to that file at start.
 
-use crate::board::{Board, Dims, Pos, Verdict};
-use crate::rules::Rule;
+use kakugo::board::{Board, Dims, Pos, Verdict};
+use kakugo::rules::Rule;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 

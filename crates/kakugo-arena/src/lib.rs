@@ -6,7 +6,10 @@
 //! protocol), [`referee`] (one game), [`openings`] (opening files and the 26 RIF openings),
 //! [`schedule`] (pairings), [`tournament`] (parallel games, progress, stopping), [`stats`],
 //! [`record`], [`svg`], [`interrupt`] (Ctrl-C) and [`fake`] (small test engines).
-//! Nothing here searches: the arena only judges moves.
+//! Nothing here searches: the arena only judges moves. The crate depends on the `kakugo` library
+//! without its `engine` feature, so only `kakugo::rules` and `kakugo::board` exist for it, and a
+//! call into the searcher does not compile (`cargo check -p kakugo-arena`).
+#![deny(missing_docs)]
 
 pub mod config;
 pub mod engine;

@@ -3,9 +3,9 @@
 //! reported and skipped, never fatal), and deriving the 26 canonical RIF renju openings by
 //! symmetry.
 
-use crate::board::notation::{format_moves, parse_moves};
-use crate::board::{Board, Dims, Pos, Verdict};
-use crate::rules::Rule;
+use kakugo::board::notation::{format_moves, parse_moves};
+use kakugo::board::{Board, Dims, Pos, Verdict};
+use kakugo::rules::Rule;
 use std::path::Path;
 
 /// One usable opening.
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn shipped_rif_file_matches_the_generator() {
-        let shipped = include_str!("../../tournaments/openings/renju_rif26.pos.txt");
+        let shipped = include_str!("../../../tournaments/openings/renju_rif26.pos.txt");
         assert_eq!(shipped, rif26_file());
         let (good, bad) = parse_file(shipped, Rule::Renju, d15());
         assert_eq!((good.len(), bad.len()), (26, 0));

@@ -4,8 +4,8 @@
 //! and reading PSQ back for pictures.
 
 use super::referee::GameRecord;
-use crate::board::{Dims, Pos};
-use crate::rules::{Color, Rule};
+use kakugo::board::{Dims, Pos};
+use kakugo::rules::{Color, Rule};
 
 /// The game in PSQ format.
 pub fn to_psq(g: &GameRecord) -> String {
@@ -123,7 +123,7 @@ pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
         "size": [g.dims.w, g.dims.h],
         "result": match g.winner { Some(Color::Black) => "1-0", Some(Color::White) => "0-1", None => "1/2-1/2" },
         "reason": g.reason,
-        "opening": crate::board::notation::format_moves(&g.moves[..g.opening_len].iter().map(|m| m.0).collect::<Vec<_>>()),
+        "opening": kakugo::board::notation::format_moves(&g.moves[..g.opening_len].iter().map(|m| m.0).collect::<Vec<_>>()),
         "moves": moves,
         "times_ms": times,
         "stones": g.moves.len(),

@@ -5,8 +5,8 @@
 
 use super::config::{EngineSpec, Limits};
 use super::engine::{about_name, is_noise, parse_xy, Engine, Failure, END_GRACE};
-use crate::board::{Board, Dims, Pos, Verdict};
-use crate::rules::{Color, Rule};
+use kakugo::board::{Board, Dims, Pos, Verdict};
+use kakugo::rules::{Color, Rule};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
