@@ -140,8 +140,9 @@ mod tests {
 
     #[test]
     fn an_open_three_is_held_only_by_blocking_it() {
-        // White's h8 i8 j8 is an open three (g8 and k8 free); Black, to move, has nothing.
-        let b = position("a1h8o1i8a15j8");
+        // White's h8 i8 j8 is an open three (g8 and k8 free); Black, to move, has i7 and i9
+        // above and below it and g10 (the search finds Black fine after g8).
+        let b = position("i7h8i9i8g10j8");
         let d = run(&b, &[]);
         assert!(d.threat.is_some());
         assert!(d.unchecked.is_empty(), "{d:?}");
