@@ -7,6 +7,7 @@
 //! benchmarks).
 #![deny(missing_docs)]
 
+#[cfg(unix)]
 pub mod arena;
 pub mod bench;
 pub mod board;
