@@ -14,9 +14,11 @@ ROOT=$(pwd)
 # Tools, idempotent.
 if ! command -v x86_64-w64-mingw32-gcc >/dev/null || ! command -v wine >/dev/null \
     || ! command -v python3 >/dev/null; then
+    SUDO=
+    [ "$(id -u)" = 0 ] || SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    apt-get install -y -q gcc-mingw-w64-x86-64 wine wine64 python3
+    $SUDO apt-get update -q
+    $SUDO apt-get install -y -q gcc-mingw-w64-x86-64 wine wine64 python3
 fi
 rustup target add x86_64-pc-windows-gnu
 
