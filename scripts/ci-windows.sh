@@ -2,7 +2,8 @@
 # CI for the Windows engine: installs the Rust target, mingw-w64 and Wine (Debian's), builds the
 # exe and Gomocup's zip (scripts/build-windows.sh), then runs the exe from the zip under Wine:
 # a START smoke test, the bench signature against the Linux build's, and the protocol tests
-# (Gomocup's rule checks, the manager sessions, the bad-input tests) with KAKUGO_ENGINE set.
+# (Gomocup's rule checks, the manager sessions, the bad-input tests, Yixin-Board's commands) with
+# KAKUGO_ENGINE set.
 #
 # Wine 8 (Debian 12) lacks bcryptprimitives.dll, whose ProcessPrng Rust's std imports; a
 # test-only stand-in (scripts/wine/bcryptprimitives.c) goes into this script's own Wine prefix
@@ -82,4 +83,5 @@ echo "exe under Wine: Bench: $got as on Linux" >&2
 
 # The protocol tests against the exe.
 KAKUGO_ENGINE="wine $EXE" cargo test --release \
-    --test gomocup_rule_checks --test protocol_sessions --test protocol_robustness
+    --test gomocup_rule_checks --test protocol_sessions --test protocol_robustness \
+    --test protocol_yixin
