@@ -545,22 +545,6 @@ impl Board {
         Pattern::from_u8((pair >> (4 * c as u8)) & 15)
     }
 
-    /// The stones on the four lines through `p` within four cells of it, two bits a cell
-    /// (empty, Black, White, off the board), 16 bits a direction: a key of the shape around
-    /// `p` wherever it is on the board.
-    #[inline]
-    pub fn shape_key(&self, p: Pos) -> u64 {
-        let mut key = 0u64;
-        for d in 0..4 {
-            let (li, t) = line_of(d, p.x(), p.y());
-            // Places t + 1 ..= t + 9 of the word are the cells 4 before `p` to 4 after it.
-            let bits = (self.lines[d][li] >> (2 * (t + 1))) as u32 & 0x3_FFFF;
-            let around = (bits & 0xFF) | ((bits >> 2) & 0xFF00);
-            key |= u64::from(around) << (16 * d);
-        }
-        key
-    }
-
     /// What happens if the side to move plays `p`.
     pub fn judge(&mut self, p: Pos) -> Verdict {
         if !self.is_empty(p) {

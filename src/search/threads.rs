@@ -76,11 +76,11 @@ impl Worker<'_> {
             } else {
                 self.st.make(p);
                 let v = if i == 0 {
-                    -self.search(-beta, -alpha, depth - 1, 1, true, false)
+                    -self.search(-beta, -alpha, depth - 1, 1, true)
                 } else {
-                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
                     if v > alpha && v < beta {
-                        -self.search(-beta, -alpha, depth - 1, 1, true, false)
+                        -self.search(-beta, -alpha, depth - 1, 1, true)
                     } else {
                         v
                     }
@@ -116,24 +116,16 @@ impl Worker<'_> {
         }
         let mut delta = ASP_DELTA;
         let (mut alpha, mut beta) = (prev - delta, prev + delta);
-        let mut fail_highs = 0;
         loop {
-            let dd = if self.sh.features.aspfh {
-                (d - fail_highs).max((d + 1) / 2)
-            } else {
-                d
-            };
-            let v = self.root(moves, dd, alpha, beta);
+            let v = self.root(moves, d, alpha, beta);
             if self.aborted {
                 return v;
             }
             if v <= alpha {
-                fail_highs = 0;
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-MATE);
             } else if v >= beta {
                 beta = (v + delta).min(MATE);
-                fail_highs += 1;
             } else {
                 return v;
             }
@@ -305,8 +297,8 @@ mod tests {
         }
     }
 
-    /// Searches a quiet opening position to depth 3 with `checks` and the given features.
-    fn run(checks: &mut Script, features: Features) -> (Outcome, Vec<RootMove>) {
+    /// Searches a quiet opening position to depth 3 with `checks`.
+    fn run(checks: &mut Script) -> (Outcome, Vec<RootMove>) {
         let dims = Dims::square(15).unwrap();
         let mut b = Board::new(Rule::Freestyle, dims);
         for p in parse_moves("h8i9g7", dims).unwrap() {
@@ -325,7 +317,6 @@ mod tests {
             start: Instant::now(),
             hard: Duration::from_secs(60),
             max_nodes: None,
-            features,
             eval: tables,
         };
         // An optimum of 0: the first iteration is the last one.
@@ -351,11 +342,11 @@ mod tests {
     #[test]
     fn a_refuted_move_is_replaced_and_the_replacement_checked() {
         let mut s = script(Vec::new(), None);
-        let (plain, _) = run(&mut s, Features::default());
+        let (plain, _) = run(&mut s);
         assert_eq!(s.asked, vec![plain.best]);
         assert_eq!(s.win_asked, 1);
         let mut s = script(vec![plain.best], None);
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_ne!(out.best, plain.best);
         assert_eq!(s.asked, vec![plain.best, out.best]);
     }
@@ -363,10 +354,10 @@ mod tests {
     #[test]
     fn when_every_move_is_refuted_the_checks_stop_at_their_limit() {
         let mut s = script(Vec::new(), None);
-        let (plain, moves) = run(&mut s, Features::default());
+        let (plain, moves) = run(&mut s);
         let all: Vec<Pos> = moves.iter().map(|m| m.mv).collect();
         let mut s = script(all, None);
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(s.asked.len(), REFUTE_MAX_CHECKS);
         assert_ne!(out.best, plain.best);
     }
@@ -374,7 +365,7 @@ mod tests {
     #[test]
     fn a_proven_win_from_the_late_check_is_played() {
         let mut s = script(Vec::new(), None);
-        let (plain, moves) = run(&mut s, Features::default());
+        let (plain, moves) = run(&mut s);
         let other = moves
             .iter()
             .map(|m| m.mv)
@@ -382,13 +373,13 @@ mod tests {
             .unwrap();
         let line = vec![other, Pos::NONE, other];
         let mut s = script(Vec::new(), Some(line.clone()));
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(out.best, other);
         assert_eq!(out.info.score, Score::Win(3));
         assert_eq!(out.info.pv, line);
         // A line whose first move is not a root move is ignored.
         let mut s = script(Vec::new(), Some(vec![Pos::NONE]));
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(out.best, plain.best);
     }
 }
