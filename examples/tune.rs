@@ -29,8 +29,8 @@
 use kakugo::board::{Board, Dims};
 use kakugo::rules::combo::CODE_COUNT;
 use kakugo::rules::{Color, Combo, Rule};
+use kakugo::search::eval::eval_tables;
 use kakugo::search::eval::{flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
-use kakugo::search::params::eval_tables;
 use std::collections::HashMap;
 
 /// Plies skipped at the start of a game that does not say how long its opening was.

@@ -38,7 +38,7 @@ fn random_make_unmake_matches_recomputation() {
         let dims = random_dims(&mut rng);
         let mut b = Board::new(rule, dims);
         // The evaluation's cell values, so that the value sums are checked too.
-        b.set_cell_values(&kakugo::search::params::eval_tables(rule).cells);
+        b.set_cell_values(&kakugo::search::eval::eval_tables(rule).cells);
         let empty_hash = b.hash();
         let fresh = b.clone();
         let limit = rng.gen_range(1..=dims.area());

@@ -16,10 +16,10 @@
 //! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
 //! by `examples/tune.rs`; the text format is [`EvalTables::parse`]'s.
 
-use super::params::*;
+use super::params::EVAL_MAX;
 use crate::board::{Board, CellValues};
 use crate::rules::combo::{code_patterns, CODE_COUNT};
-use crate::rules::{Combo, Pattern};
+use crate::rules::{Combo, Pattern, Rule};
 
 /// Index of the tempo flag (always 1).
 pub const F_TEMPO: usize = 0;
@@ -275,6 +275,20 @@ pub fn cells_part(b: &Board) -> i32 {
     b.value_sums(me)[0] + b.value_sums(me.opp())[1]
 }
 
+/// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
+/// written by `examples/tune` (see its header and `docs/tuning.md`) and read at first use.
+pub fn eval_tables(rule: Rule) -> &'static EvalTables {
+    use std::sync::OnceLock;
+    static FREE: OnceLock<EvalTables> = OnceLock::new();
+    static RENJU: OnceLock<EvalTables> = OnceLock::new();
+    let (cell, text) = if rule == Rule::Renju {
+        (&RENJU, include_str!("weights/renju.txt"))
+    } else {
+        (&FREE, include_str!("weights/freestyle.txt"))
+    };
+    cell.get_or_init(|| EvalTables::parse(text).expect("built-in weights"))
+}
+
 /// A board of `b`'s position summing `t`'s cell values.
 pub fn with_values(b: &Board, t: &'static EvalTables) -> Board {
     let mut b = b.clone();
@@ -287,7 +301,7 @@ mod tests {
     use super::*;
     use crate::board::notation::parse_moves;
     use crate::board::Dims;
-    use crate::rules::{Color, Rule};
+    use crate::rules::Color;
 
     fn position(rule: Rule, moves: &str) -> Board {
         let dims = Dims::square(15).unwrap();

@@ -22,7 +22,7 @@ pub mod tt;
 
 use crate::board::{Board, Pos};
 use params::{
-    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
+    CANDIDATE_REACH, MAX_DEPTH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
     REFUTE_SHARE, TT_DEFAULT_BYTES,
 };
 use pvs::{Shared, Worker};
@@ -206,7 +206,7 @@ impl Searcher {
     }
 
     /// Replaces the evaluation's numbers for every rule (for tuning matches; the engine uses
-    /// [`params::eval_tables`] of the position's rule). The tables live as long as the process.
+    /// [`eval::eval_tables`] of the position's rule). The tables live as long as the process.
     pub fn set_eval(&mut self, t: eval::EvalTables) {
         self.eval = Some(Box::leak(Box::new(t)));
     }
@@ -245,8 +245,8 @@ impl Searcher {
     /// The hash table is not among them: its size follows the clock, which is known only later.
     pub fn warm(&mut self) {
         self.probe.ready();
-        params::eval_tables(crate::rules::Rule::Freestyle);
-        params::eval_tables(crate::rules::Rule::Renju);
+        eval::eval_tables(crate::rules::Rule::Freestyle);
+        eval::eval_tables(crate::rules::Rule::Renju);
         movepick::order_table(crate::rules::Rule::Freestyle);
         movepick::order_table(crate::rules::Rule::Renju);
     }
@@ -278,11 +278,9 @@ impl Searcher {
             board.stone_count(),
             board.dims().area() - board.stone_count(),
         );
-        let tables = self
-            .eval
-            .unwrap_or_else(|| params::eval_tables(board.rule()));
+        let tables = self.eval.unwrap_or_else(|| eval::eval_tables(board.rule()));
         let mut st =
-            State::with_neighbourhood(&eval::with_values(board, tables), false, NARROW_REACH);
+            State::with_neighbourhood(&eval::with_values(board, tables), false, CANDIDATE_REACH);
         let mut moves = root_moves(&mut st, &limits.exclude);
         let empty = Info {
             depth: 0,

@@ -269,11 +269,11 @@ mod tests {
     use crate::board::notation::parse_moves;
     use crate::board::{Board, Dims};
     use crate::rules::Rule;
+    use crate::search::eval;
     use crate::search::pvs::Shared;
     use crate::search::state::State;
     use crate::search::time::Budget;
     use crate::search::tt::TransTable;
-    use crate::search::{eval, params};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::time::{Duration, Instant};
 
@@ -304,7 +304,7 @@ mod tests {
         for p in parse_moves("h8i9g7", dims).unwrap() {
             b.make(p);
         }
-        let tables = params::eval_tables(Rule::Freestyle);
+        let tables = eval::eval_tables(Rule::Freestyle);
         let mut st = State::new(&eval::with_values(&b, tables));
         let mut moves = super::super::root_moves(&mut st, &[]);
         let tt = TransTable::new(1 << 20);
