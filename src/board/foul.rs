@@ -1,6 +1,6 @@
 //! Renju fouls: the exact test of Black's forbidden points.
 //!
-//! The class tables flag candidates cheaply ([`Combo::Forbid`]); this module decides them. A
+//! The combo tables flag candidates cheaply ([`Combo::Forbid`]); this module decides them. A
 //! five always wins; an overline or two fours (also two on one line) are forbidden; for a
 //! double-three each open three is checked for real: it must be able to become a straight four
 //! through the new stone by a move that is itself not forbidden, asked recursively with the

@@ -2,8 +2,8 @@
 //! pattern tables and threat counters that every other part of the engine reads.
 //!
 //! Every empty cell keeps, for each of the four directions, the line pattern a Black and a White
-//! stone there would make (one byte: Black's pattern in the low nibble), and one threat class per
-//! colour ([`Combo`]). Per colour, the number of empty cells of each class is kept, so questions
+//! stone there would make (one byte: Black's pattern in the low nibble), and one combo per
+//! colour ([`Combo`]). Per colour, the number of empty cells of each combo is kept, so questions
 //! like "does the side to move have a five-point" are O(1). Each empty cell also has a cell code
 //! per colour (its four patterns, whatever their directions); the board sums two values per code
 //! over the empty cells, per colour, from a table its owner supplies ([`CellValues`]: the
@@ -280,7 +280,7 @@ impl Board {
         Pattern::from_u8(((self.cells[p.index()].pat >> (4 * d + 16 * c as usize)) & 15) as u8)
     }
 
-    /// The threat class of a stone of `c` on empty `p`.
+    /// The combo of a stone of `c` on empty `p`.
     #[inline]
     pub fn combo(&self, p: Pos, c: Color) -> Combo {
         Combo::from_u8(self.cells[p.index()].combo[c.index()])

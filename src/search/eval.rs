@@ -7,10 +7,9 @@
 //!   this part costs two reads.
 //! - **flags**: a tempo term, and the threat combinations that decide games (a four-three or
 //!   double three for the side to move while the opponent has no four to make; an open three or
-//!   a four-three point of the opponent while we have none), read from the class counters.
+//!   a four-three point of the opponent while we have none), read from the combo counters.
 //! - **threats**: a value for each combination of eleven threat facts of both sides (which
-//!   classes of cells each side has: five, straight four, four-three, four, double three,
-//!   three), indexed by [`threat_mask`]; it learns what the flags, a sum, cannot say about
+//!   combos of cells each side has: five, flex four, four-three, four, double three, three), indexed by [`threat_mask`]; it learns what the flags, a sum, cannot say about
 //!   their interplay. Combinations not listed in the tables are worth 0.
 //!
 //! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
@@ -27,9 +26,9 @@ pub const F_TEMPO: usize = 0;
 pub const F_OWN_FOUR_THREE: usize = 1;
 /// Flag: we have a double-three point (no four-three) and the opponent no four point.
 pub const F_OWN_THREE_THREE: usize = 2;
-/// Flag: we have a straight-four point (an open three on board) and the opponent no four point.
+/// Flag: we have a flex-four point (an open three on board) and the opponent no four point.
 pub const F_OWN_FLEX: usize = 3;
-/// Flag: the opponent has a straight-four point and we have no four point.
+/// Flag: the opponent has a flex-four point and we have no four point.
 pub const F_OPP_FLEX: usize = 4;
 /// Flag: the opponent has a four-three point and we have no four point.
 pub const F_OPP_FOUR_THREE: usize = 5;
@@ -58,7 +57,7 @@ pub const THREAT_BITS: usize = 11;
 pub const THREAT_MASKS: usize = 1 << THREAT_BITS;
 
 /// The threat facts of `b` for the side to move as a bit set (bit `i` is [`THREAT_NAMES`]`[i]`):
-/// whether each side has an empty cell of each class (a four point counts any four or better;
+/// whether each side has an empty cell of each combo (a four point counts any four or better;
 /// a three point only a cell whose best is one open three).
 #[inline]
 pub fn threat_mask(b: &Board) -> usize {

@@ -3,24 +3,28 @@
 //! This module owns the interface the protocol (and anything else) uses to think: limits in,
 //! progress reports and a result out, a stop flag honoured at any moment; and the driver that
 //! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
-//! transposition table ([`tt`]) and the threads ([`threads`]) that run the principal variation
-//! search ([`pvs`]) on a position with its candidate cells ([`state`]), scored by [`eval`], with
-//! every constant in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
+//! transposition table ([`tt`]) and Lazy SMP: every thread runs its own iterative deepening
+//! ([`iterate`]) of the principal variation search ([`pvs`]) on its own copy of the position
+//! with its candidate cells ([`state`]), all sharing the table; helpers start every other
+//! iteration a ply deeper, so their entries run ahead of the main thread, which alone watches
+//! the clock, reports and decides the move. Positions are scored by [`eval`], corrected by
+//! [`correction`]; every constant is in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
 //! proven win of our own is played before searching, and the move about to be answered is checked
 //! against a proven win of the opponent.
 
 pub mod correction;
 pub mod eval;
+pub mod iterate;
 pub mod movepick;
 pub mod params;
 pub mod probe;
 pub mod pvs;
 pub mod state;
-pub mod threads;
 pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
+use iterate::{AnswerChecks, NoChecks, RootMove};
 use params::{
     CANDIDATE_REACH, MAX_DEPTH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
     REFUTE_SHARE, TT_DEFAULT_BYTES,
@@ -29,7 +33,6 @@ use pvs::{Shared, Worker};
 use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
-use threads::{AnswerChecks, NoChecks, RootMove};
 use tt::TransTable;
 
 /// The clock as the manager gives it (milliseconds; `None` = not limited).

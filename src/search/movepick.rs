@@ -1,16 +1,17 @@
 //! Move generation in stages, from the pattern tables, and move ordering.
 //!
 //! Stages, strongest first (a five of our own is taken before generation): if the opponent has
-//! a five-point, only the block (two five-points: lost); if the opponent has a straight-four
-//! point (an open three, or a double four), only the cells that leave him none, plus our own
-//! fours (none of either: lost); otherwise every candidate cell near the stones. Defences are
-//! found by checking, for each cell on the threatening lines, that none of his straight-four
-//! points keeps its class with our stone there (read from the tables with
-//! `Board::combo_if`; renju Black's classes hang on other cells too, so against him each
-//! cell is played and the threat counted again).
+//! a five-point, only the block (two five-points: lost); if the opponent has a flex-four
+//! point (a cell of combo [`Combo::FlexFour`]: an open three on the board, or a double four),
+//! only the cells that leave him none, plus our own fours (none of either: lost); otherwise
+//! every candidate cell near the stones. Defences are found by checking, for each cell on the
+//! threatening lines, that none of his flex-four points keeps its combo with our stone there
+//! (read from the tables with `Board::combo_if`; renju Black's combos hang on other cells too,
+//! so against him each cell is played and the threat counted again).
 //!
-//! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
-//! history; ties go to the lower cell index, so the order is deterministic.
+//! Ordering: transposition-table move, then both sides' combos at the cell and the ordering
+//! table's numbers of its cell codes, killers and history; ties go to the lower cell index, so
+//! the order is deterministic.
 
 use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
 use super::state::State;
@@ -100,9 +101,9 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
             out.push(Scored { mv: p, key: 0 });
             continue;
         }
-        // Whether he keeps no straight-four point once we are on `p`. A stone of ours only
-        // lowers his line patterns, so only his straight-four points can stay, and they are read
-        // from the tables; renju Black's classes hang on other cells too: played out.
+        // Whether he keeps no flex-four point once we are on `p`. A stone of ours only lowers
+        // his line patterns, so only his flex-four points can stay, and they are read from the
+        // tables; renju Black's combos hang on other cells too: played out.
         let ok = match &flex {
             Some(points) => points
                 .iter()
@@ -132,7 +133,7 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
         + history[p.index()] / MO_HIST_DIV
 }
 
-/// Gives every move its key: the TT move first, then the class scores of both sides, the
+/// Gives every move its key: the TT move first, then the combo scores of both sides, the
 /// `killers` of the ply and the `history`; with `policy`, the ordering table's numbers of both
 /// cell codes of the cell are added ([`order_table`]). Ties go to the lower cell index.
 pub fn order(

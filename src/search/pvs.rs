@@ -40,6 +40,43 @@ pub struct Shared<'a> {
     pub eval: &'static EvalTables,
 }
 
+/// What the search keeps for one ply of the current line.
+struct Frame {
+    /// The two quiet moves that last cut off at this ply.
+    killers: [Pos; 2],
+    /// The move a singularity search leaves out (`Pos::NONE`: none).
+    excluded: Pos,
+    /// The static evaluation of the node, corrected ([`NO_EVAL`]: none).
+    eval: i32,
+    /// The node's entries in the correction tables.
+    corr_slots: Slots,
+    /// The node's move list (kept to reuse its memory).
+    moves: Vec<Scored>,
+    /// The principal variation from this ply (the triangular PV table's row).
+    pv: Vec<Pos>,
+}
+
+/// The arguments of a node's move loop ([`Worker::search_moves`]).
+#[derive(Clone, Copy)]
+struct MoveLoop {
+    /// The window's lower end.
+    alpha: i32,
+    /// The window's upper end.
+    beta: i32,
+    /// Plies left.
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Whether the node is on the principal variation (an open window).
+    pv: bool,
+    /// The transposition table's move, searched first (`Pos::NONE`: none).
+    tt_move: Pos,
+    /// The node's raw static evaluation (what the table and the correction learn against).
+    eval: i32,
+    /// Extra plies for the TT move (singular extension).
+    tt_ext: i32,
+}
+
 /// One search thread's state.
 pub struct Worker<'a> {
     /// The position being searched.
@@ -54,22 +91,16 @@ pub struct Worker<'a> {
     pub seldepth: usize,
     /// Set once the search must end; every score after it is meaningless.
     pub aborted: bool,
-    killers: Vec<[Pos; 2]>,
-    /// Per ply, the move a singularity search leaves out (`Pos::NONE`: none).
-    excluded: Vec<Pos>,
-    /// Per ply, the static evaluation of the node on the current line ([`NO_EVAL`]: none).
-    evals: Vec<i32>,
+    /// Per ply of the current line.
+    frames: Vec<Frame>,
+    /// Per side to move and cell, how often the move cut off (gravity-bounded).
     history: Vec<i32>,
-    bufs: Vec<Vec<Scored>>,
-    /// Triangular principal-variation table.
-    pub pv: Vec<Vec<Pos>>,
+    /// Reductions by [depth][move number].
     lmr: Vec<[u8; 64]>,
     /// Move-count limits by [quiet board][depth].
     beam: [[usize; 64]; 2],
     /// Correction history.
     corr: Correction,
-    /// Per ply, the node's entries in the correction tables.
-    corr_slots: Vec<Slots>,
 }
 
 impl<'a> Worker<'a> {
@@ -100,16 +131,30 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            killers: vec![[Pos::NONE; 2]; MAX_PLY + 2],
-            excluded: vec![Pos::NONE; MAX_PLY + 2],
-            evals: vec![NO_EVAL; MAX_PLY + 2],
+            frames: (0..MAX_PLY + 2)
+                .map(|_| Frame {
+                    killers: [Pos::NONE; 2],
+                    excluded: Pos::NONE,
+                    eval: NO_EVAL,
+                    corr_slots: [0; 3],
+                    moves: Vec::with_capacity(256),
+                    pv: Vec::new(),
+                })
+                .collect(),
             history: vec![0; 2 * CELLS],
-            bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
-            pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             corr: Correction::new(),
-            corr_slots: vec![[0; 3]; MAX_PLY + 2],
         }
+    }
+
+    /// The principal variation found from `ply` (after a PV search of that ply).
+    pub fn pv(&self, ply: usize) -> &[Pos] {
+        &self.frames[ply].pv
+    }
+
+    /// Forgets the principal variation from `ply`.
+    pub fn clear_pv(&mut self, ply: usize) {
+        self.frames[ply].pv.clear();
     }
 
     /// Starts the correction tables from `c` (another search's, aged).
@@ -126,7 +171,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn correction(&mut self, ply: usize) -> i32 {
         let slots = self.corr.slots(&self.st.board);
-        self.corr_slots[ply] = slots;
+        self.frames[ply].corr_slots = slots;
         self.corr.get(slots)
     }
 
@@ -171,7 +216,7 @@ impl<'a> Worker<'a> {
         if b.is_full() {
             return 0;
         }
-        self.evals[ply] = NO_EVAL;
+        self.frames[ply].eval = NO_EVAL;
         let me = b.side_to_move();
         let opp = me.opp();
         if b.has_five_point(me) {
@@ -198,7 +243,7 @@ impl<'a> Worker<'a> {
             return MATE - (ply as i32 + 3);
         }
         let stand = evaluate(b, self.sh.eval) + self.correction(ply);
-        self.evals[ply] = stand;
+        self.frames[ply].eval = stand;
         let b = &self.st.board;
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
         if stand >= beta || qply >= QS_MAX_PLY || fours == 0 {
@@ -215,7 +260,7 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
         moves.clear();
         // Only combination fours (a closed three or more on another line), best first by their
         // other lines.
@@ -261,17 +306,17 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.bufs[ply] = moves;
+        self.frames[ply].moves = moves;
         best
     }
 
     /// Sets the PV of `ply` to `p` followed by the PV of `ply + 1`.
     fn update_pv(&mut self, ply: usize, p: Pos) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.frames.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(p);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 
     /// Quick wins and losses decided by the threat counts; `None` if nothing is decided.
@@ -303,7 +348,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         pv: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.frames[ply].pv.clear();
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
@@ -338,13 +383,13 @@ impl<'a> Worker<'a> {
                 Bound::Upper => h.score <= alpha,
                 Bound::None => false,
             };
-            if !pv && h.depth >= depth && fits && self.excluded[ply].is_none() {
+            if !pv && h.depth >= depth && fits && self.frames[ply].excluded.is_none() {
                 return h.score;
             }
         }
         let raw = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
         let eval = raw + self.correction(ply);
-        self.evals[ply] = eval;
+        self.frames[ply].eval = eval;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
         // The evaluation futility and razoring go by: a table score that bounds it on the side
@@ -373,7 +418,7 @@ impl<'a> Worker<'a> {
             && depth >= PC_MIN_DEPTH
             && beta.abs() < MATE_BOUND / 2
             && self.st.board.count_at_least(opp, PC_OPP_LIMIT) == 0
-            && self.excluded[ply].is_none()
+            && self.frames[ply].excluded.is_none()
         {
             let pbeta = beta + PC_MARGIN;
             let known_low = hit.is_some_and(|h| h.depth > depth - PC_REDUCTION && h.score < pbeta);
@@ -392,16 +437,25 @@ impl<'a> Worker<'a> {
         let mut tt_ext = 0;
         if let Some(h) = hit.filter(|h| {
             depth >= SE_MIN_DEPTH
-                && self.excluded[ply].is_none()
+                && self.frames[ply].excluded.is_none()
                 && !h.mv.is_none()
                 && h.depth >= depth - SE_DEPTH_SLACK
                 && matches!(h.bound, Bound::Lower | Bound::Exact)
                 && h.score.abs() < MATE_BOUND
         }) {
             let sb = h.score - SE_MARGIN * depth;
-            self.excluded[ply] = h.mv;
-            let v = self.search_moves(sb - 1, sb, (depth - 1) / 2, ply, false, Pos::NONE, eval, 0);
-            self.excluded[ply] = Pos::NONE;
+            self.frames[ply].excluded = h.mv;
+            let v = self.search_moves(MoveLoop {
+                alpha: sb - 1,
+                beta: sb,
+                depth: (depth - 1) / 2,
+                ply,
+                pv: false,
+                tt_move: Pos::NONE,
+                eval,
+                tt_ext: 0,
+            });
+            self.frames[ply].excluded = Pos::NONE;
             if self.aborted {
                 return 0;
             }
@@ -412,7 +466,16 @@ impl<'a> Worker<'a> {
                 return sb;
             }
         }
-        self.search_moves(alpha, beta, depth, ply, pv, tt_move, raw, tt_ext)
+        self.search_moves(MoveLoop {
+            alpha,
+            beta,
+            depth,
+            ply,
+            pv,
+            tt_move,
+            eval: raw,
+            tt_ext,
+        })
     }
 
     /// ProbCut: searches up to [`PC_MOVES`] of our moves that make an open three or better,
@@ -426,7 +489,7 @@ impl<'a> Worker<'a> {
         tt_move: Pos,
         raw: i32,
     ) -> Option<i32> {
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
         let stage = self.fill_moves(&mut moves, ply, tt_move);
         let me = self.st.board.side_to_move();
         let mut found = None;
@@ -459,7 +522,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.bufs[ply] = moves;
+        self.frames[ply].moves = moves;
         let (p, v) = found?;
         let key = self.st.board.hash();
         let d = depth - PC_REDUCTION + 1;
@@ -468,27 +531,26 @@ impl<'a> Worker<'a> {
     }
 
     /// The move loop of [`Worker::search`].
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
-        &mut self,
-        mut alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        pv: bool,
-        tt_move: Pos,
-        eval: i32,
-        tt_ext: i32,
-    ) -> i32 {
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
-        // Where every candidate is a move (the opponent has no five or straight four to
+    fn search_moves(&mut self, node: MoveLoop) -> i32 {
+        let MoveLoop {
+            mut alpha,
+            beta,
+            depth,
+            ply,
+            pv,
+            tt_move,
+            eval,
+            tt_ext,
+        } = node;
+        let mut moves = std::mem::take(&mut self.frames[ply].moves);
+        // Where every candidate is a move (the opponent has no five or flex four to
         // answer), the TT move is searched before the others are generated and ordered: a
         // cut-off by it saves both. The order of the moves is the same either way.
         let lazy = {
             let b = &self.st.board;
             let opp = b.side_to_move().opp();
             !tt_move.is_none()
-                && tt_move != self.excluded[ply]
+                && tt_move != self.frames[ply].excluded
                 && self.st.is_candidate(tt_move)
                 && b.count(opp, Combo::Five) == 0
                 && b.count(opp, Combo::FlexFour) == 0
@@ -503,7 +565,7 @@ impl<'a> Worker<'a> {
         } else {
             let stage = self.fill_moves(&mut moves, ply, tt_move);
             if let Stage::Lost(n) = stage {
-                self.bufs[ply] = moves;
+                self.frames[ply].moves = moves;
                 return -(MATE - (ply as i32 + n as i32));
             }
             stage
@@ -515,10 +577,11 @@ impl<'a> Worker<'a> {
         let mut best = -MATE;
         let mut best_move = Pos::NONE;
         let mut searched = 0usize;
-        let excluded = self.excluded[ply];
+        let excluded = self.frames[ply].excluded;
         // Not improving: the side to move stands no better than two plies before.
-        let worse =
-            ply >= 2 && self.evals[ply - 2] != NO_EVAL && self.evals[ply] <= self.evals[ply - 2];
+        let worse = ply >= 2
+            && self.frames[ply - 2].eval != NO_EVAL
+            && self.frames[ply].eval <= self.frames[ply - 2].eval;
         // Move-count pruning.
         let limit = if ply >= BEAM_MIN_PLY && stage != Stage::Block {
             let b = &self.st.board;
@@ -592,7 +655,7 @@ impl<'a> Worker<'a> {
             self.st.unmake();
             searched += 1;
             if self.aborted {
-                self.bufs[ply] = moves;
+                self.frames[ply].moves = moves;
                 return 0;
             }
             if v > best {
@@ -610,7 +673,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.bufs[ply] = moves;
+        self.frames[ply].moves = moves;
         if searched == 0 {
             return match stage {
                 Stage::Block => -(MATE - (ply as i32 + 2)),
@@ -630,8 +693,8 @@ impl<'a> Worker<'a> {
             self.sh
                 .tt
                 .store(key, best_move, best, eval, depth, bound, ply);
-            let corrected = self.evals[ply];
-            let slots = self.corr_slots[ply];
+            let corrected = self.frames[ply].eval;
+            let slots = self.frames[ply].corr_slots;
             self.corr.learn(slots, eval, corrected, best, bound, depth);
         }
         best
@@ -648,7 +711,7 @@ impl<'a> Worker<'a> {
             &self.st.board,
             moves,
             tt_move,
-            self.killers[ply],
+            self.frames[ply].killers,
             &self.history[hist_off..hist_off + CELLS],
             Some(movepick::order_table(self.st.board.rule())),
         );
@@ -670,9 +733,10 @@ impl<'a> Worker<'a> {
         for m in tried {
             self.reward(m.mv, -bonus);
         }
-        if quiet && self.killers[ply][0] != p {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = p;
+        let killers = &mut self.frames[ply].killers;
+        if quiet && killers[0] != p {
+            killers[1] = killers[0];
+            killers[0] = p;
         }
     }
 }

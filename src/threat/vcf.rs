@@ -224,7 +224,7 @@ impl Vcf {
 }
 
 /// The attacker's fours in search order: the block of a defender four if there is one (and it
-/// makes a four), else every legal four, `first` first, then stronger classes and nearer cells.
+/// makes a four), else every legal four, `first` first, then stronger combos and nearer cells.
 fn candidates(b: &mut Board, att: Color, first: Pos) -> Vec<Pos> {
     let def = att.opp();
     match b.count(def, Combo::Five) {

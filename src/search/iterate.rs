@@ -1,8 +1,7 @@
-//! The iterative-deepening driver of one thread, and Lazy SMP: every thread runs its own
-//! iterative deepening on its own copy of the position, all sharing the transposition table;
-//! helpers start every other one a ply deeper, so their entries run ahead of the main thread.
-//! Only the main thread watches the clock, reports, and decides the move; when it is done it
-//! raises the shared stop flag and the helpers wind down.
+//! Iterative deepening of one search thread: the root move loop, aspiration windows, and, for
+//! the main thread, the clock, the reports and the threat checks before it answers. When the
+//! main thread is done it raises the shared stop flag and the helper threads (Lazy SMP, set up
+//! in the parent module) wind down.
 
 use super::params::*;
 use super::pvs::Worker;
@@ -71,7 +70,7 @@ impl Worker<'_> {
         for i in 0..moves.len() {
             let p = moves[i].mv;
             let v = if self.st.board.combo(p, me) == Combo::Five {
-                self.pv[1].clear();
+                self.clear_pv(1);
                 MATE - 1
             } else {
                 self.st.make(p);
@@ -94,7 +93,7 @@ impl Worker<'_> {
             best = best.max(v);
             if v > alpha || i == 0 {
                 let mut line = vec![p];
-                line.extend_from_slice(&self.pv[1]);
+                line.extend_from_slice(self.pv(1));
                 moves[i].pv = line;
                 if v > alpha {
                     alpha = v;
