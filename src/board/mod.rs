@@ -50,6 +50,9 @@ struct Saved {
 /// side to move's and as the opponent's).
 pub type CellValues = [[[i32; 2]; CODE_COUNT]; 2];
 
+/// A few cells (the five-points of a four, a line's points), kept inline up to eight.
+pub type Points = smallvec::SmallVec<[Pos; 8]>;
+
 /// The values a board sums until told otherwise: none.
 static NO_VALUES: CellValues = [[[0; 2]; CODE_COUNT]; 2];
 
