@@ -185,17 +185,57 @@ const POSITIONS: [(Rule, [&str; 12]); 4] = [
     ),
 ];
 
+/// Tense positions of the search bench: games Kakugo lost to PentaZen at 300 ms a move
+/// (`tests/data/wins/{freestyle,renju}.txt`, the first eight of each), one move before the
+/// position where PentaZen proved its win: Kakugo to move against threats, so that the bench
+/// goes through the defences, the four-block extension and the leaf four-extension, not only
+/// quiet openings.
+const TENSE: [(Rule, [&str; 8]); 2] = [
+    (
+        Rule::Freestyle,
+        [
+            "h14j13i13i11j12k11i10k14l11j10h11l12m13h12k9g12f12f11j9h9i8",
+            "k8k10k13i11l9i10l8j7i9i8l10l11j9k9h9k11m11",
+            "j4f7i9f4d9i12j6e6j5j7",
+            "j6g9k9f8c11i6j9g7",
+            "f3e5g8g3f7c5f6g7c6e6e4d5f5f4d6g6f9f8h6e9g5h4i5e8e7d8i6j5e10h7d10f10c7b7d11c12c10i4b9",
+            "j10g8j9i9g9f11e5i8j8j7i11h10k9",
+            "j10g8j9i9g9f11e5i8j8j7i7h6g10f10f9k6h9i6j6h5k5h8g4l4",
+            "g6h8i6h10e9e10h9g9e4c5f5",
+        ],
+    ),
+    (
+        Rule::Renju,
+        [
+            "b9c9f5e3b3a2f2e5e4f4g6d3g3g5h6d4d5f6g7e2b2h7c6",
+            "e8d5h9e6f6d6g9g8j9f7c4i9",
+            "b9g7d6d4d7c7g8a7a3c8f6c6c5f8e9b4c10e4f4d5f3f7d9c9e6b5b7b3b2",
+            "l4k3n4n3j2m5n5l1k2k5j3j5i2l2i5k6i4k4k7i6l3m4l5l7h6m8n9h5g5",
+            "g11h12e14f10h10f12g12f9f11g10h13e10j11i11i12g14j10",
+            "b10e6b6d7f5b12d5e8c6e7e5c5e4b7c7c8",
+            "l2j3i6g2g1j6g5g6j5i5h4i3h3h7h5h2g4f3i4j4f5e6k5k6d5e5f4e4e3h6i2j1g7l5e7i8j7k8k10j8l8h10h8i9k7i10i11l7j9m6",
+            "l12i7j11k10k8n12n8l7n9l8n10n11l9l11j7i6i8k6g8h8j9",
+        ],
+    ),
+];
+
 /// Depth of the search bench.
-pub const SEARCH_DEPTH: u32 = 7;
+pub const SEARCH_DEPTH: u32 = 9;
 /// Hash size of the search bench.
 pub const SEARCH_HASH: usize = 16 << 20;
 
-/// The search bench positions ([`POSITIONS`]).
+/// The search bench positions: the openings ([`POSITIONS`]), then the tense ones ([`TENSE`]).
 pub fn search_positions() -> Vec<Board> {
     let dims = Dims::square(15).expect("15 is a legal size");
     let mut out = Vec::new();
-    for (rule, lines) in POSITIONS {
-        for line in lines {
+    let openings = POSITIONS
+        .iter()
+        .flat_map(|(r, l)| l.iter().map(move |l| (*r, *l)));
+    let tense = TENSE
+        .iter()
+        .flat_map(|(r, l)| l.iter().map(move |l| (*r, *l)));
+    for (rule, line) in openings.chain(tense) {
+        {
             let moves = crate::board::notation::parse_moves(line, dims).expect("bench position");
             let mut b = Board::new(rule, dims);
             for p in moves {
