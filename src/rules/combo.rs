@@ -138,6 +138,26 @@ pub fn code_patterns() -> impl Iterator<Item = [Pattern; 4]> {
     })
 }
 
+/// The cell code of four line patterns given by name (`Dead B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour
+/// Five Overline`, as [`Pattern`]'s `Debug`), in any order: the text formats of the weight
+/// tables name cell codes so.
+pub fn code_of_names(names: &[&str]) -> Result<usize, &'static str> {
+    if names.len() != 4 {
+        return Err("four pattern names");
+    }
+    let mut p = [Pattern::Dead; 4];
+    for (x, w) in p.iter_mut().zip(names) {
+        *x = Pattern::ALL
+            .into_iter()
+            .find(|q| format!("{q:?}") == *w)
+            .ok_or("pattern name")?;
+    }
+    p.sort();
+    Ok(code_patterns()
+        .position(|q| q == p)
+        .expect("every sorted four is a code"))
+}
+
 /// The code table: index = the four pattern codes (direction 0 in the low nibble), value = the
 /// cell code (0 for nibbles that name no pattern).
 pub fn build_code_table() -> Vec<u16> {

@@ -17,8 +17,8 @@
 
 use super::params::EVAL_MAX;
 use crate::board::{Board, CellValues};
-use crate::rules::combo::{code_patterns, CODE_COUNT};
-use crate::rules::{Combo, Pattern, Rule};
+use crate::rules::combo::{code_of_names, code_patterns, CODE_COUNT};
+use crate::rules::{Combo, Rule};
 
 /// Index of the tempo flag (always 1).
 pub const F_TEMPO: usize = 0;
@@ -148,7 +148,6 @@ impl EvalTables {
     /// worth 0.
     pub fn parse(text: &str) -> Result<EvalTables, String> {
         let mut t = EvalTables::zero();
-        let codes: Vec<[Pattern; 4]> = code_patterns().collect();
         for (n, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -191,18 +190,7 @@ impl EvalTables {
                     t.threats[c][mask] = nums(&words[3..])?[0];
                 }
                 Some(&"cell") if words.len() == 9 => {
-                    let mut p = [Pattern::Dead; 4];
-                    for (x, w) in p.iter_mut().zip(&words[1..5]) {
-                        *x = Pattern::ALL
-                            .into_iter()
-                            .find(|q| format!("{q:?}") == *w)
-                            .ok_or_else(|| bad("pattern name"))?;
-                    }
-                    p.sort();
-                    let code = codes
-                        .iter()
-                        .position(|&q| q == p)
-                        .expect("every sorted four");
+                    let code = code_of_names(&words[1..5]).map_err(bad)?;
                     let v = nums(&words[5..])?;
                     t.cells[0][code] = [v[0], v[1]];
                     t.cells[1][code] = [v[2], v[3]];

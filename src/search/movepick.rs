@@ -195,7 +195,6 @@ pub fn order_table(rule: Rule) -> &'static CellValues {
 /// pattern names (in any order) and four numbers: Black to move's number for the code as his own
 /// cell, as the opponent's cell, then White to move's the same way. Codes not listed are 0.
 pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
-    let codes: Vec<[Pattern; 4]> = crate::rules::combo::code_patterns().collect();
     let mut t: Box<CellValues> = Box::new([[[0; 2]; crate::rules::combo::CODE_COUNT]; 2]);
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -207,18 +206,7 @@ pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
         if words.len() != 9 || words[0] != "order" {
             return Err(bad("expected order, four patterns and four numbers"));
         }
-        let mut p = [Pattern::Dead; 4];
-        for (x, w) in p.iter_mut().zip(&words[1..5]) {
-            *x = Pattern::ALL
-                .into_iter()
-                .find(|q| format!("{q:?}") == *w)
-                .ok_or_else(|| bad("pattern name"))?;
-        }
-        p.sort();
-        let code = codes
-            .iter()
-            .position(|&q| q == p)
-            .ok_or_else(|| bad("not a cell code"))?;
+        let code = crate::rules::combo::code_of_names(&words[1..5]).map_err(bad)?;
         let v: Vec<i32> = words[5..]
             .iter()
             .map(|x| x.parse::<i32>().map_err(|_| bad("not a number")))
