@@ -4,6 +4,8 @@
 //! dropped in `docs/experiments.md`.
 //!
 //! Glossary of the prefixes: `MATE*` = proven results (a win in `n` plies scores `MATE - n`);
+//! no prefix = bounds of scores and depths (`EVAL_MAX`, `NO_EVAL`, `MAX_PLY`, `MAX_DEPTH`) and
+//! the candidate cells (`CANDIDATE_REACH`);
 //! `MO_*` = move-ordering scores; `ASP_*` = aspiration windows; `FUT_*`, `RAZOR_*` = futility
 //! and razoring; `PC_*` = ProbCut; `SE_*` = singular extension; `LMR_*` = late move reductions;
 //! `LMP_*` = late move pruning; `BEAM_*` = move-count pruning; `HIST_*` = history heuristic;
