@@ -1,4 +1,4 @@
-//! The move-ordering table (`examples/policy`) against real games: over the
+//! The move-ordering table (`kakugo-tools policy`) against real games: over the
 //! positions of games it was not fitted to, it ranks the move played higher than the class
 //! scores alone do.
 

@@ -13,7 +13,7 @@
 //!   their interplay. Combinations not listed in the tables are worth 0.
 //!
 //! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
-//! by `examples/tune.rs`; the text format is [`EvalTables::parse`]'s.
+//! by `kakugo-tools tune` (`docs/tuning.md`); the text format is [`EvalTables::parse`]'s.
 
 use super::params::EVAL_MAX;
 use crate::board::{Board, CellValues};
@@ -263,7 +263,7 @@ pub fn cells_part(b: &Board) -> i32 {
 }
 
 /// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
-/// written by `examples/tune` (see its header and `docs/tuning.md`) and read at first use.
+/// written by `kakugo-tools tune` (see `docs/tuning.md`) and read at first use.
 pub fn eval_tables(rule: Rule) -> &'static EvalTables {
     use std::sync::OnceLock;
     static FREE: OnceLock<EvalTables> = OnceLock::new();

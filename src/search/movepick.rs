@@ -178,7 +178,7 @@ pub fn order(
 }
 
 /// The move-ordering table of a rule: renju's own, freestyle's for the others; written by
-/// `examples/policy` (see its header) and read at first use.
+/// `kakugo-tools policy` (see `docs/tuning.md`) and read at first use.
 pub fn order_table(rule: Rule) -> &'static CellValues {
     use std::sync::OnceLock;
     static FREE: OnceLock<Box<CellValues>> = OnceLock::new();
@@ -191,7 +191,7 @@ pub fn order_table(rule: Rule) -> &'static CellValues {
     cell.get_or_init(|| parse_order(text).expect("built-in order table"))
 }
 
-/// Reads an ordering table (written by `examples/policy`): `#` comments; `order` then four
+/// Reads an ordering table (written by `kakugo-tools policy`): `#` comments; `order` then four
 /// pattern names (in any order) and four numbers: Black to move's number for the code as his own
 /// cell, as the opponent's cell, then White to move's the same way. Codes not listed are 0.
 pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
