@@ -68,7 +68,7 @@ pub fn defend(
     };
     let me = b.side_to_move();
     let mut cand = if vcf {
-        defences(&mut b, &line)
+        defences(&mut b, &line).to_vec()
     } else {
         let stones: Vec<Pos> = b.dims().cells().filter(|&p| !b.is_empty(p)).collect();
         let mut c: Vec<Pos> = b

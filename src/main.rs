@@ -1,8 +1,9 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
-//! `--feature NAME=on|off` (repeatable): the same with a search feature switched, for A/B
-//! matches (e.g. `--feature threats=off`); `bench [board|search] [--feature NAME=on|off ...]`:
-//! the benchmarks (both by default; the features switch the search bench's). The tools (the
-//! threat solvers' `solve`, training, analysis) are `kakugo-tools` (`crates/kakugo-tools`).
+//! `--feature NAME=on|off` (repeatable): the same with one of the engine's switches set
+//! (`probe`, `refute`, `threats`, `late`: the root threat solvers, see
+//! `Searcher::set_feature`), e.g. `--feature threats=off`; `bench [board|search] [--feature
+//! NAME=on|off ...]`: the benchmarks (both by default). The tools (the threat solvers' `solve`,
+//! training, analysis) are `kakugo-tools` (`crates/kakugo-tools`).
 
 /// The searcher the `--feature` options ask for, or why not.
 fn searcher(args: &[String]) -> Result<kakugo::search::Searcher, String> {
@@ -19,7 +20,9 @@ fn searcher(args: &[String]) -> Result<kakugo::search::Searcher, String> {
             _ => return Err(format!("bad feature {spec}: want NAME=on|off")),
         };
         if !s.set_feature(name, on) {
-            return Err(format!("unknown feature {name}"));
+            return Err(format!(
+                "unknown feature {name}: want probe, refute, threats or late"
+            ));
         }
     }
     Ok(s)

@@ -38,7 +38,7 @@ fn random_make_unmake_matches_recomputation() {
         let dims = random_dims(&mut rng);
         let mut b = Board::new(rule, dims);
         // The evaluation's cell values, so that the value sums are checked too.
-        b.set_cell_values(&kakugo::search::params::eval_tables(rule).cells);
+        b.set_cell_values(&kakugo::search::eval::eval_tables(rule).cells);
         let empty_hash = b.hash();
         let fresh = b.clone();
         let limit = rng.gen_range(1..=dims.area());
@@ -96,41 +96,4 @@ fn hash_depends_on_position_not_order() {
     assert_eq!(a.hash(), b.hash());
     b.unmake();
     assert_ne!(a.hash(), b.hash());
-}
-
-/// The shape key read off the line words equals the stones counted cell by cell: two bits a
-/// cell (empty 0, Black 1, White 2, off the board 3), the four cells before and after `p` on
-/// each line, 16 bits a direction.
-#[test]
-fn shape_key_matches_the_stones_around_the_cell() {
-    let mut rng = StdRng::seed_from_u64(11);
-    let dirs = [(1i64, 0i64), (0, 1), (1, 1), (1, -1)];
-    for round in 0..60 {
-        let dims = random_dims(&mut rng);
-        let mut b = Board::new(Rule::ALL[round % 4], dims);
-        let stones = rng.gen_range(0..dims.area().min(60));
-        for _ in 0..stones {
-            match random_empty(&b, &mut rng) {
-                Some(p) => b.make(p),
-                None => break,
-            }
-        }
-        for p in dims.cells() {
-            let mut want = 0u64;
-            for (d, (dx, dy)) in dirs.iter().enumerate() {
-                for (j, k) in (-4i64..=4).filter(|&k| k != 0).enumerate() {
-                    let (x, y) = (p.x() as i64 + k * dx, p.y() as i64 + k * dy);
-                    let code = match dims.pos(x, y) {
-                        None => 3,
-                        Some(q) => match b.stone(q) {
-                            None => 0,
-                            Some(c) => c as u64 + 1,
-                        },
-                    };
-                    want |= code << (16 * d + 2 * j);
-                }
-            }
-            assert_eq!(b.shape_key(p), want, "{p:?} on {dims:?}");
-        }
-    }
 }

@@ -1,12 +1,11 @@
-//! The move-ordering table (`examples/policy`, feature `policy`) against real games: over the
+//! The move-ordering table (`kakugo-tools policy`) against real games: over the
 //! positions of games it was not fitted to, it ranks the move played higher than the class
 //! scores alone do.
 
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::{Combo, Rule};
-use kakugo::search::movepick::{is_foul, order, Scored};
-use kakugo::search::params::order_table;
+use kakugo::search::movepick::{is_foul, order, order_table, Scored};
 use kakugo::search::state::State;
 
 /// Rank of the move played (0 = first) among the candidates of every position after the opening
@@ -46,17 +45,7 @@ fn ranks(path: &str, rule: Rule, policy: bool) -> Vec<usize> {
                     .collect();
                 if cands.iter().any(|c| c.mv == mv) {
                     let table = policy.then(|| order_table(rule));
-                    order(
-                        &b,
-                        &mut cands,
-                        Pos::NONE,
-                        [Pos::NONE; 3],
-                        &hist,
-                        None,
-                        false,
-                        false,
-                        table,
-                    );
+                    order(&b, &mut cands, Pos::NONE, [Pos::NONE; 2], &hist, table);
                     let key = cands.iter().find(|c| c.mv == mv).unwrap().key;
                     out.push(cands.iter().filter(|c| c.key > key).count());
                 }

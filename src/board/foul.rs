@@ -1,6 +1,6 @@
 //! Renju fouls: the exact test of Black's forbidden points.
 //!
-//! The class tables flag candidates cheaply ([`Combo::Forbid`]); this module decides them. A
+//! The combo tables flag candidates cheaply ([`Combo::Forbid`]); this module decides them. A
 //! five always wins; an overline or two fours (also two on one line) are forbidden; for a
 //! double-three each open three is checked for real: it must be able to become a straight four
 //! through the new stone by a move that is itself not forbidden, asked recursively with the
@@ -34,44 +34,6 @@ impl Board {
         cand.into_iter()
             .filter_map(|p| self.foul(p).map(|f| (p, f)))
             .collect()
-    }
-
-    /// Renju: a four White could make whose five point is a forbidden point of Black's, so
-    /// that Black could not block it (only make five first, with a five point of his own).
-    /// With White to move it wins; with Black to move it is a threat. Looked for from Black's
-    /// candidate forbidden points, each judged with White's stone placed.
-    pub fn four_into_foul(&mut self) -> Option<Pos> {
-        if !self.rule().has_fouls(Color::Black)
-            || self.count(Color::Black, Combo::Forbid) == 0
-            || !self.has_four_point(Color::White)
-        {
-            return None;
-        }
-        let cand: Vec<Pos> = self
-            .cells_at_least(Color::Black, Combo::Forbid)
-            .into_iter()
-            .filter(|&f| self.combo(f, Color::Black) == Combo::Forbid)
-            .collect();
-        for f in cand {
-            for d in 0..4 {
-                for k in (-4i32..=4).filter(|&k| k != 0) {
-                    let p = f.step(d, k);
-                    if !self.is_empty(p)
-                        || self.combo(p, Color::White) < Combo::Four
-                        || self.combo_if(f, Color::White, p, Color::White) != Combo::Five
-                    {
-                        continue;
-                    }
-                    self.put(p, Color::White);
-                    let foul = self.foul(f).is_some();
-                    self.take(p);
-                    if foul {
-                        return Some(p);
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// The exact check for empty `p`, from Black's line patterns there.

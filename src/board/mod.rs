@@ -2,8 +2,8 @@
 //! pattern tables and threat counters that every other part of the engine reads.
 //!
 //! Every empty cell keeps, for each of the four directions, the line pattern a Black and a White
-//! stone there would make (one byte: Black's pattern in the low nibble), and one threat class per
-//! colour ([`Combo`]). Per colour, the number of empty cells of each class is kept, so questions
+//! stone there would make (one byte: Black's pattern in the low nibble), and one combo per
+//! colour ([`Combo`]). Per colour, the number of empty cells of each combo is kept, so questions
 //! like "does the side to move have a five-point" are O(1). Each empty cell also has a cell code
 //! per colour (its four patterns, whatever their directions); the board sums two values per code
 //! over the empty cells, per colour, from a table its owner supplies ([`CellValues`]: the
@@ -49,6 +49,9 @@ struct Saved {
 /// code (what they mean is the supplier's business: the evaluation's values of the cell as the
 /// side to move's and as the opponent's).
 pub type CellValues = [[[i32; 2]; CODE_COUNT]; 2];
+
+/// A few cells (the five-points of a four, a line's points), kept inline up to eight.
+pub type Points = smallvec::SmallVec<[Pos; 8]>;
 
 /// The values a board sums until told otherwise: none.
 static NO_VALUES: CellValues = [[[0; 2]; CODE_COUNT]; 2];
@@ -280,7 +283,7 @@ impl Board {
         Pattern::from_u8(((self.cells[p.index()].pat >> (4 * d + 16 * c as usize)) & 15) as u8)
     }
 
-    /// The threat class of a stone of `c` on empty `p`.
+    /// The combo of a stone of `c` on empty `p`.
     #[inline]
     pub fn combo(&self, p: Pos, c: Color) -> Combo {
         Combo::from_u8(self.cells[p.index()].combo[c.index()])
@@ -543,22 +546,6 @@ impl Board {
         let (li, t) = line_of(d, p.x(), p.y());
         let pair = self.pair[window_key(self.lines[d][li], t) as usize];
         Pattern::from_u8((pair >> (4 * c as u8)) & 15)
-    }
-
-    /// The stones on the four lines through `p` within four cells of it, two bits a cell
-    /// (empty, Black, White, off the board), 16 bits a direction: a key of the shape around
-    /// `p` wherever it is on the board.
-    #[inline]
-    pub fn shape_key(&self, p: Pos) -> u64 {
-        let mut key = 0u64;
-        for d in 0..4 {
-            let (li, t) = line_of(d, p.x(), p.y());
-            // Places t + 1 ..= t + 9 of the word are the cells 4 before `p` to 4 after it.
-            let bits = (self.lines[d][li] >> (2 * (t + 1))) as u32 & 0x3_FFFF;
-            let around = (bits & 0xFF) | ((bits >> 2) & 0xFF00);
-            key |= u64::from(around) << (16 * d);
-        }
-        key
     }
 
     /// What happens if the side to move plays `p`.

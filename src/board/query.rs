@@ -6,7 +6,7 @@
 //! back stones and leaves the board as it found it.
 
 use super::geometry::{line_of, PAD};
-use super::{code, window_key, Board, Pos};
+use super::{code, window_key, Board, Points, Pos};
 use crate::rules::{Color, Combo, Pattern};
 
 impl Board {
@@ -38,8 +38,8 @@ impl Board {
 
     /// The empty cells where `c` makes five on a line through `p` (within four cells of it).
     /// After `c` makes a four at `p`, these are the cells the opponent must block.
-    pub fn five_points_near(&self, p: Pos, c: Color) -> Vec<Pos> {
-        let mut out = Vec::new();
+    pub fn five_points_near(&self, p: Pos, c: Color) -> Points {
+        let mut out = Points::new();
         for d in 0..4 {
             for k in -4i32..=4 {
                 let q = p.step(d, k);
@@ -52,10 +52,10 @@ impl Board {
     }
 
     /// Every five-point of `c`: looked for near the last two moves first, then on the whole board.
-    pub fn five_points(&self, c: Color) -> Vec<Pos> {
+    pub fn five_points(&self, c: Color) -> Points {
         let n = self.count(c, Combo::Five) as usize;
         if n == 0 {
-            return Vec::new();
+            return Points::new();
         }
         let h = self.history();
         for &m in h.iter().rev().take(2) {
@@ -67,7 +67,7 @@ impl Board {
                 return near;
             }
         }
-        self.cells_at_least(c, Combo::Five)
+        Points::from_vec(self.cells_at_least(c, Combo::Five))
     }
 
     /// Every empty cell where `c` has class `k` or better, as [`Board::cells_at_least`] but
@@ -157,10 +157,10 @@ mod tests {
         near.sort();
         let mut want = parse_moves("g8l8", dims).unwrap();
         want.sort();
-        assert_eq!(near, want);
+        assert_eq!(near.to_vec(), want);
         let mut all = b.five_points(Color::Black);
         all.sort();
-        assert_eq!(all, want);
+        assert_eq!(all.to_vec(), want);
         assert!(b.five_points(Color::White).is_empty());
     }
 

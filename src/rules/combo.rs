@@ -1,8 +1,9 @@
-//! Cell threat classes: the four line patterns of an empty cell combined into one class per colour.
+//! Cell combos: the four line patterns of an empty cell combined into one [`Combo`] per colour
+//! (what a stone there would make; a cell of combo [`Combo::FlexFour`] is a *flex-four point*).
 //!
 //! The code table gives each cell its *cell code*: which four patterns it has, whatever their
-//! directions (the evaluation keeps one value per code). A class depends only on the code, so the
-//! class table, generated from [`combine`], is indexed by cell code.
+//! directions (the evaluation keeps one value per code). A combo depends only on the code, so the
+//! combo table, generated from [`combine`], is indexed by cell code.
 
 use super::line::Pattern;
 
@@ -35,11 +36,11 @@ pub enum Combo {
     Five = 10,
 }
 
-/// Number of combo classes.
+/// Number of combos.
 pub const COMBO_COUNT: usize = 11;
 
 impl Combo {
-    /// All classes in numeric order.
+    /// All combos in numeric order.
     pub const ALL: [Combo; COMBO_COUNT] = [
         Combo::None,
         Combo::Forbid,
@@ -54,7 +55,7 @@ impl Combo {
         Combo::Five,
     ];
 
-    /// The class with this code (codes past the last read as [`Combo::Five`]).
+    /// The combo with this code (codes past the last read as [`Combo::Five`]).
     #[inline]
     pub fn from_u8(v: u8) -> Combo {
         match v {
@@ -79,7 +80,7 @@ impl Combo {
     }
 }
 
-/// Combines four line patterns into a class. `fouls`: the player is renju Black.
+/// Combines four line patterns into a combo. `fouls`: the player is renju Black.
 pub fn combine(p: [Pattern; 4], fouls: bool) -> Combo {
     let count = |f: &dyn Fn(Pattern) -> bool| p.iter().filter(|&&x| f(x)).count();
     if count(&|x| x == Pattern::Five) > 0 {
@@ -118,7 +119,7 @@ pub fn combine(p: [Pattern; 4], fouls: bool) -> Combo {
     }
 }
 
-/// The class of every cell code (a cell's class depends only on its code).
+/// The combo of every cell code (a cell's combo depends only on its code).
 pub fn build_code_classes(fouls: bool) -> Vec<u8> {
     code_patterns().map(|p| combine(p, fouls) as u8).collect()
 }
@@ -135,6 +136,26 @@ pub fn code_patterns() -> impl Iterator<Item = [Pattern; 4]> {
             (b..n).flat_map(move |c| (c..n).map(move |d| [a, b, c, d].map(|i| Pattern::ALL[i])))
         })
     })
+}
+
+/// The cell code of four line patterns given by name (`Dead B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour
+/// Five Overline`, as [`Pattern`]'s `Debug`), in any order: the text formats of the weight
+/// tables name cell codes so.
+pub fn code_of_names(names: &[&str]) -> Result<usize, &'static str> {
+    if names.len() != 4 {
+        return Err("four pattern names");
+    }
+    let mut p = [Pattern::Dead; 4];
+    for (x, w) in p.iter_mut().zip(names) {
+        *x = Pattern::ALL
+            .into_iter()
+            .find(|q| format!("{q:?}") == *w)
+            .ok_or("pattern name")?;
+    }
+    p.sort();
+    Ok(code_patterns()
+        .position(|q| q == p)
+        .expect("every sorted four is a code"))
 }
 
 /// The code table: index = the four pattern codes (direction 0 in the low nibble), value = the

@@ -1,5 +1,5 @@
 //! The rules of the game: colours, the four rule sets, what a line pattern is, how four line
-//! patterns combine into a cell's threat class, and the kinds of renju foul.
+//! patterns combine into a cell's combo, and the kinds of renju foul.
 //!
 //! Nothing here knows about a board or a search; `board` applies these definitions.
 

@@ -5,13 +5,12 @@
 //! evaluation` (in 1/[`GRAIN`] evaluation units): by threat combination (the evaluation's own
 //! [`threat_mask`], so it learns how this game's threats differ from the fitted tables), by
 //! the cell of the opponent's last move, and by the pair of his last move and ours before it
-//! (hashed into [`CORR_PAIR_BITS`] bits), and (feature `corrshape`) by the stones around
-//! his last move (the board's `shape_key`, hashed into as many bits), wherever it stands. The
-//! correction is their weighted mean ([`CORR_MIX`]). A node teaches the tables when its score says where the evaluation should
+//! (hashed into [`CORR_PAIR_BITS`] bits). The correction is their weighted mean
+//! ([`CORR_MIX`]). A node teaches the tables when its score says where the evaluation should
 //! have been (an exact score, or a bound on the far side of the corrected evaluation), with
 //! more weight the deeper it searched ([`CORR_WEIGHT_MAX`]); never from a proven result.
-//! Each search thread keeps its own tables, from empty for one search or (feature
-//! `corrkeep`) from the last search's, aged.
+//! Each search thread keeps its own tables, from the last search's, aged
+//! ([`CORR_KEEP_PCT`](super::params::CORR_KEEP_PCT)), or empty after a new game.
 
 use super::eval::{threat_mask, THREAT_MASKS};
 use super::params::{CORR_MAX, CORR_MIX, CORR_PAIR_BITS, CORR_WEIGHT_MAX, MATE_BOUND};
@@ -25,37 +24,28 @@ const GRAIN: i32 = 16;
 const LAST: usize = 2 * THREAT_MASKS;
 /// Offset of the pair table.
 const PAIR: usize = LAST + 2 * CELLS;
-/// Offset of the shape table.
-const SHAPE: usize = PAIR + (2 << CORR_PAIR_BITS);
 /// Size of all tables.
-const SIZE: usize = SHAPE + (2 << CORR_PAIR_BITS);
+const SIZE: usize = PAIR + (2 << CORR_PAIR_BITS);
 
 /// A position's entry in each table.
-pub type Slots = [usize; 4];
+pub type Slots = [usize; 3];
 
 /// The tables of one search thread.
 pub struct Correction {
     table: Vec<i32>,
-    /// The weights of the tables (the shape table's 0 without feature `corrshape`).
-    mix: [i32; 4],
 }
 
 impl Default for Correction {
     fn default() -> Self {
-        Self::new(false)
+        Self::new()
     }
 }
 
 impl Correction {
-    /// Empty tables (no correction anywhere); with `shape`, the shape table is used.
-    pub fn new(shape: bool) -> Correction {
-        let mut mix = CORR_MIX;
-        if !shape {
-            mix[3] = 0;
-        }
+    /// Empty tables (no correction anywhere).
+    pub fn new() -> Correction {
         Correction {
             table: vec![0; SIZE],
-            mix,
         }
     }
 
@@ -63,7 +53,6 @@ impl Correction {
     pub fn aged(&self, pct: i32) -> Correction {
         Correction {
             table: self.table.iter().map(|&e| e * pct / 100).collect(),
-            mix: self.mix,
         }
     }
 
@@ -78,15 +67,10 @@ impl Correction {
         let hash =
             |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CORR_PAIR_BITS)) as usize;
         let pair = hash((last * CELLS + ours) as u64);
-        let shape = match (self.mix[3], b.last_move()) {
-            (0, _) | (_, None) => 0,
-            (_, Some(p)) => hash(b.shape_key(p) ^ 0x5851_F42D_4C95_7F2D),
-        };
         [
             s * THREAT_MASKS + threat_mask(b),
             LAST + s * CELLS + last,
             PAIR + (s << CORR_PAIR_BITS) + pair,
-            SHAPE + (s << CORR_PAIR_BITS) + shape,
         ]
     }
 
@@ -94,14 +78,9 @@ impl Correction {
     #[inline]
     pub fn get(&self, slots: Slots) -> i32 {
         let t = &self.table;
-        let [wx, wy, wz, ws] = self.mix;
-        let [x, y, z, s] = slots;
-        let sum = wx * t[x] + wy * t[y] + wz * t[z];
-        if ws == 0 {
-            sum / (GRAIN * (wx + wy + wz))
-        } else {
-            (sum + ws * t[s]) / (GRAIN * (wx + wy + wz + ws))
-        }
+        let [wx, wy, wz] = CORR_MIX;
+        let [x, y, z] = slots;
+        (wx * t[x] + wy * t[y] + wz * t[z]) / (GRAIN * (wx + wy + wz))
     }
 
     /// A search to `depth` of the position of `slots` found `best` (a bound of kind `bound`)
@@ -150,7 +129,7 @@ mod tests {
     #[test]
     fn an_exact_score_pulls_the_correction_towards_the_error() {
         let b = board("h8i9h9");
-        let mut c = Correction::new(true);
+        let mut c = Correction::new();
         assert_eq!(c.get(c.slots(&b)), 0);
         let at = c.slots(&b);
         for _ in 0..200 {
@@ -166,28 +145,25 @@ mod tests {
     }
 
     #[test]
-    fn the_shape_table_is_shared_by_the_same_shape_elsewhere() {
-        // The same three stones, moved three cells down and left: the threat combination
-        // and the shape around the last move are alike, the cells are not.
+    fn the_same_threats_elsewhere_share_a_third_of_the_correction() {
+        // The same three stones, moved three cells down and left: the threat combination is
+        // alike, the cells are not.
         let (b, other) = (board("h8i9h9"), board("e5f6e6"));
-        for (shape, tables) in [(true, 4), (false, 3)] {
-            let mut c = Correction::new(shape);
-            let at = c.slots(&b);
-            for _ in 0..400 {
-                c.learn(at, 0, c.get(at), 240, Bound::Exact, 16);
-            }
-            let got = c.get(at);
-            let shared = c.get(c.slots(&other));
-            let want = got * (tables - 2) / tables;
-            assert!(got > 230, "{got}");
-            assert!((shared - want).abs() <= 2, "{shape}: {got} {shared}");
+        let mut c = Correction::new();
+        let at = c.slots(&b);
+        for _ in 0..400 {
+            c.learn(at, 0, c.get(at), 240, Bound::Exact, 16);
         }
+        let got = c.get(at);
+        let shared = c.get(c.slots(&other));
+        assert!(got > 230, "{got}");
+        assert!((shared - got / 3).abs() <= 2, "{got} {shared}");
     }
 
     #[test]
     fn aged_tables_keep_a_share_of_the_correction() {
         let b = board("h8i9h9");
-        let mut c = Correction::new(true);
+        let mut c = Correction::new();
         let at = c.slots(&b);
         for _ in 0..200 {
             c.learn(at, 100, 100 + c.get(at), 300, Bound::Exact, 16);
@@ -202,7 +178,7 @@ mod tests {
     #[test]
     fn bounds_on_the_near_side_and_proven_results_teach_nothing() {
         let b = board("h8i9h9");
-        let mut c = Correction::new(true);
+        let mut c = Correction::new();
         c.learn(c.slots(&b), 100, 100, 90, Bound::Lower, 8);
         c.learn(c.slots(&b), 100, 100, 110, Bound::Upper, 8);
         c.learn(c.slots(&b), 100, 100, MATE_BOUND + 5, Bound::Exact, 8);
@@ -216,7 +192,7 @@ mod tests {
     #[test]
     fn the_correction_is_bounded() {
         let b = board("h8");
-        let mut c = Correction::new(true);
+        let mut c = Correction::new();
         for _ in 0..1000 {
             c.learn(c.slots(&b), 0, 0, -20_000, Bound::Exact, 20);
         }

@@ -7,19 +7,18 @@
 //!   this part costs two reads.
 //! - **flags**: a tempo term, and the threat combinations that decide games (a four-three or
 //!   double three for the side to move while the opponent has no four to make; an open three or
-//!   a four-three point of the opponent while we have none), read from the class counters.
+//!   a four-three point of the opponent while we have none), read from the combo counters.
 //! - **threats**: a value for each combination of eleven threat facts of both sides (which
-//!   classes of cells each side has: five, straight four, four-three, four, double three,
-//!   three), indexed by [`threat_mask`]; it learns what the flags, a sum, cannot say about
+//!   combos of cells each side has: five, flex four, four-three, four, double three, three), indexed by [`threat_mask`]; it learns what the flags, a sum, cannot say about
 //!   their interplay. Combinations not listed in the tables are worth 0.
 //!
 //! The numbers are an [`EvalTables`], one per rule in `weights/*.txt`, fitted to game results
-//! by `examples/tune.rs`; the text format is [`EvalTables::parse`]'s.
+//! by `kakugo-tools tune` (`docs/tuning.md`); the text format is [`EvalTables::parse`]'s.
 
-use super::params::*;
+use super::params::EVAL_MAX;
 use crate::board::{Board, CellValues};
-use crate::rules::combo::{code_patterns, CODE_COUNT};
-use crate::rules::{Combo, Pattern};
+use crate::rules::combo::{code_of_names, code_patterns, CODE_COUNT};
+use crate::rules::{Combo, Rule};
 
 /// Index of the tempo flag (always 1).
 pub const F_TEMPO: usize = 0;
@@ -27,9 +26,9 @@ pub const F_TEMPO: usize = 0;
 pub const F_OWN_FOUR_THREE: usize = 1;
 /// Flag: we have a double-three point (no four-three) and the opponent no four point.
 pub const F_OWN_THREE_THREE: usize = 2;
-/// Flag: we have a straight-four point (an open three on board) and the opponent no four point.
+/// Flag: we have a flex-four point (an open three on board) and the opponent no four point.
 pub const F_OWN_FLEX: usize = 3;
-/// Flag: the opponent has a straight-four point and we have no four point.
+/// Flag: the opponent has a flex-four point and we have no four point.
 pub const F_OPP_FLEX: usize = 4;
 /// Flag: the opponent has a four-three point and we have no four point.
 pub const F_OPP_FOUR_THREE: usize = 5;
@@ -58,7 +57,7 @@ pub const THREAT_BITS: usize = 11;
 pub const THREAT_MASKS: usize = 1 << THREAT_BITS;
 
 /// The threat facts of `b` for the side to move as a bit set (bit `i` is [`THREAT_NAMES`]`[i]`):
-/// whether each side has an empty cell of each class (a four point counts any four or better;
+/// whether each side has an empty cell of each combo (a four point counts any four or better;
 /// a three point only a cell whose best is one open three).
 #[inline]
 pub fn threat_mask(b: &Board) -> usize {
@@ -149,7 +148,6 @@ impl EvalTables {
     /// worth 0.
     pub fn parse(text: &str) -> Result<EvalTables, String> {
         let mut t = EvalTables::zero();
-        let codes: Vec<[Pattern; 4]> = code_patterns().collect();
         for (n, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -192,18 +190,7 @@ impl EvalTables {
                     t.threats[c][mask] = nums(&words[3..])?[0];
                 }
                 Some(&"cell") if words.len() == 9 => {
-                    let mut p = [Pattern::Dead; 4];
-                    for (x, w) in p.iter_mut().zip(&words[1..5]) {
-                        *x = Pattern::ALL
-                            .into_iter()
-                            .find(|q| format!("{q:?}") == *w)
-                            .ok_or_else(|| bad("pattern name"))?;
-                    }
-                    p.sort();
-                    let code = codes
-                        .iter()
-                        .position(|&q| q == p)
-                        .expect("every sorted four");
+                    let code = code_of_names(&words[1..5]).map_err(bad)?;
                     let v = nums(&words[5..])?;
                     t.cells[0][code] = [v[0], v[1]];
                     t.cells[1][code] = [v[2], v[3]];
@@ -275,6 +262,20 @@ pub fn cells_part(b: &Board) -> i32 {
     b.value_sums(me)[0] + b.value_sums(me.opp())[1]
 }
 
+/// The evaluation's numbers of a rule: renju's own; freestyle's for the others. The files are
+/// written by `kakugo-tools tune` (see `docs/tuning.md`) and read at first use.
+pub fn eval_tables(rule: Rule) -> &'static EvalTables {
+    use std::sync::OnceLock;
+    static FREE: OnceLock<EvalTables> = OnceLock::new();
+    static RENJU: OnceLock<EvalTables> = OnceLock::new();
+    let (cell, text) = if rule == Rule::Renju {
+        (&RENJU, include_str!("weights/renju.txt"))
+    } else {
+        (&FREE, include_str!("weights/freestyle.txt"))
+    };
+    cell.get_or_init(|| EvalTables::parse(text).expect("built-in weights"))
+}
+
 /// A board of `b`'s position summing `t`'s cell values.
 pub fn with_values(b: &Board, t: &'static EvalTables) -> Board {
     let mut b = b.clone();
@@ -287,7 +288,7 @@ mod tests {
     use super::*;
     use crate::board::notation::parse_moves;
     use crate::board::Dims;
-    use crate::rules::{Color, Rule};
+    use crate::rules::Color;
 
     fn position(rule: Rule, moves: &str) -> Board {
         let dims = Dims::square(15).unwrap();

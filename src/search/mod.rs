@@ -4,26 +4,30 @@
 //! (root moves to exclude among them), progress reports, each root move as the main thread
 //! searches it ([`RootWatch`]) and a result out, a stop flag honoured at any moment; and the driver that
 //! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
-//! transposition table ([`tt`]) and the threads ([`threads`]) that run the principal variation
-//! search ([`pvs`]) on a position with its candidate cells ([`state`]), scored by [`eval`], with
-//! every constant in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
+//! transposition table ([`tt`]) and Lazy SMP: every thread runs its own iterative deepening
+//! ([`iterate`]) of the principal variation search ([`pvs`]) on its own copy of the position
+//! with its candidate cells ([`state`]), all sharing the table; helpers start every other
+//! iteration a ply deeper, so their entries run ahead of the main thread, which alone watches
+//! the clock, reports and decides the move. Positions are scored by [`eval`], corrected by
+//! [`correction`]; every constant is in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
 //! proven win of our own is played before searching, and the move about to be answered is checked
 //! against a proven win of the opponent.
 
 pub mod correction;
 pub mod eval;
+pub mod iterate;
 pub mod movepick;
 pub mod params;
 pub mod probe;
 pub mod pvs;
 pub mod state;
-pub mod threads;
 pub mod time;
 pub mod tt;
 
 use crate::board::{Board, Pos};
+use iterate::{AnswerChecks, NoChecks, RootMove};
 use params::{
-    MAX_DEPTH, NARROW_REACH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
+    CANDIDATE_REACH, MAX_DEPTH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
     REFUTE_SHARE, TT_DEFAULT_BYTES,
 };
 use pvs::{Shared, Worker};
@@ -31,7 +35,6 @@ use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use threads::{AnswerChecks, NoChecks, RootMove};
 use tt::TransTable;
 
 /// The clock as the manager gives it (milliseconds; `None` = not limited).
@@ -178,14 +181,17 @@ pub struct Searcher {
     hash_auto: bool,
     threads: usize,
     tt: Option<TransTable>,
-    features: params::Features,
     eval: Option<&'static eval::EvalTables>,
     probe: probe::Probe,
-    /// The main thread's history at the end of the last search (feature `keephist`; empty:
-    /// none).
-    history: Vec<i32>,
-    /// The main thread's correction tables at the end of the last search (feature
-    /// `corrkeep`).
+    /// The root threat probe: a proven VCF (and, without `late`, VCT) of our own is played
+    /// before searching.
+    probe_on: bool,
+    /// The refutation checks: a chosen root move after which the opponent has a proven VCF or
+    /// VCT is dropped.
+    refute_on: bool,
+    /// The root VCT runs after the main search, in the time left, instead of before it.
+    late_on: bool,
+    /// The main thread's correction tables at the end of the last search.
     corr: Option<correction::Correction>,
 }
 
@@ -203,10 +209,11 @@ impl Searcher {
             hash_auto: false,
             threads: 1,
             tt: None,
-            features: params::Features::default(),
             eval: None,
             probe: probe::Probe::default(),
-            history: Vec::new(),
+            probe_on: true,
+            refute_on: true,
+            late_on: true,
             corr: None,
         }
     }
@@ -240,74 +247,21 @@ impl Searcher {
     }
 
     /// Replaces the evaluation's numbers for every rule (for tuning matches; the engine uses
-    /// [`params::eval_tables`] of the position's rule). The tables live as long as the process.
+    /// [`eval::eval_tables`] of the position's rule). The tables live as long as the process.
     pub fn set_eval(&mut self, t: eval::EvalTables) {
         self.eval = Some(Box::leak(Box::new(t)));
     }
 
-    /// Turns a feature on or off, for A/B matches (the fields of [`params::Features`]; `threats`
-    /// switches both solver features at once); false if unknown.
+    /// Turns one of the engine's switches on or off: `probe` (the root threat probe),
+    /// `refute` (the refutation checks), `threats` (both), `late` (the root VCT after the
+    /// search rather than before it); false if `name` is none of them. The solvers run only
+    /// under a clock, so searches bounded by depth or nodes alone hardly change.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
-            "lmr" => self.features.lmr = on,
-            "rfp" => self.features.rfp = on,
-            "probe" => self.features.probe = on,
-            "refute" => self.features.refute = on,
-            "threats" => (self.features.probe, self.features.refute) = (on, on),
-            "lmp" => self.features.lmp = on,
-            "nmp" => self.features.nmp = on,
-            "bare" => self.features.bare = on,
-            "singular" => self.features.singular = on,
-            "smooth" => self.features.smooth = on,
-            "multicut" => self.features.multicut = on,
-            "beam" => self.features.beam = on,
-            "narrow" => self.features.narrow = on,
-            "qcombo" => self.features.qcombo = on,
-            "qcombo0" => self.features.qcombo0 = on,
-            "qwin" => self.features.qwin = on,
-            "late" => self.features.late = on,
-            "lmrall" => self.features.lmrall = on,
-            "fut" => self.features.fut = on,
-            "vorder" => self.features.vorder = on,
-            "futtt" => self.features.futtt = on,
-            "futb4" => self.features.futb4 = on,
-            "iid" => self.features.iid = on,
-            "counter" => self.features.counter = on,
-            "futpv" => self.features.futpv = on,
-            "futimp" => self.features.futimp = on,
-            "alphared" => self.features.alphared = on,
-            "farlmr" => self.features.farlmr = on,
-            "killred" => self.features.killred = on,
-            "guard" => self.features.guard = on,
-            "vcfthreat" => self.features.vcfthreat = on,
-            "porder" => self.features.porder = on,
-            "near" => self.features.near = on,
-            "histlmr" => self.features.histlmr = on,
-            "cutnode" => self.features.cutnode = on,
-            "ttmate" => self.features.ttmate = on,
-            "keephist" => self.features.keephist = on,
-            "verify" => self.features.verify = on,
-            "lmrany" => self.features.lmrany = on,
-            "avgcells" => self.features.avgcells = on,
-            "loneext" => self.features.loneext = on,
-            "defcombo" => self.features.defcombo = on,
-            "defext" => self.features.defext = on,
-            "sedouble" => self.features.sedouble = on,
-            "qtt" => self.features.qtt = on,
-            "improving" => self.features.improving = on,
-            "complexlmr" => self.features.complexlmr = on,
-            "contlmr" => self.features.contlmr = on,
-            "lmrfour" => self.features.lmrfour = on,
-            "statwin" => self.features.statwin = on,
-            "trapfour" => self.features.trapfour = on,
-            "policy" => self.features.policy = on,
-            "polred" => self.features.polred = on,
-            "lmrext" => self.features.lmrext = on,
-            "aspfh" => self.features.aspfh = on,
-            "corr" => self.features.corr = on,
-            "corrkeep" => self.features.corrkeep = on,
-            "corrshape" => self.features.corrshape = on,
-            "probcut" => self.features.probcut = on,
+            "probe" => self.probe_on = on,
+            "refute" => self.refute_on = on,
+            "threats" => (self.probe_on, self.refute_on) = (on, on),
+            "late" => self.late_on = on,
             _ => return false,
         }
         true
@@ -317,15 +271,12 @@ impl Searcher {
     /// size it needs then.
     pub fn clear(&mut self) {
         self.tt = None;
-        self.history.clear();
         self.corr = None;
     }
 
-    /// Forgets what was learnt of the last game's positions (the carried history and
-    /// correction, features `keephist` and `corrkeep`), keeping the hash table (whose entries
-    /// age out).
+    /// Forgets what was learnt of the last game's positions (the carried correction), keeping
+    /// the hash table (whose entries age out).
     pub fn new_game(&mut self) {
-        self.history.clear();
         self.corr = None;
     }
 
@@ -335,10 +286,10 @@ impl Searcher {
     /// The hash table is not among them: its size follows the clock, which is known only later.
     pub fn warm(&mut self) {
         self.probe.ready();
-        params::eval_tables(crate::rules::Rule::Freestyle);
-        params::eval_tables(crate::rules::Rule::Renju);
-        params::order_table(crate::rules::Rule::Freestyle);
-        params::order_table(crate::rules::Rule::Renju);
+        eval::eval_tables(crate::rules::Rule::Freestyle);
+        eval::eval_tables(crate::rules::Rule::Renju);
+        movepick::order_table(crate::rules::Rule::Freestyle);
+        movepick::order_table(crate::rules::Rule::Renju);
     }
 
     /// Forgets everything learnt, as [`Searcher::clear`], but keeps the table's memory and
@@ -346,7 +297,6 @@ impl Searcher {
     /// pay for making it. Searches after either begin alike.
     pub fn clear_in_place(&mut self) {
         let bytes = self.hash_bytes;
-        self.history.clear();
         self.corr = None;
         self.tt
             .get_or_insert_with(|| TransTable::new(bytes))
@@ -385,14 +335,9 @@ impl Searcher {
             board.stone_count(),
             board.dims().area() - board.stone_count(),
         );
-        let tables = self
-            .eval
-            .unwrap_or_else(|| params::eval_tables(board.rule()));
-        let mut st = if self.features.narrow {
-            State::with_neighbourhood(&eval::with_values(board, tables), false, NARROW_REACH)
-        } else {
-            State::new(&eval::with_values(board, tables))
-        };
+        let tables = self.eval.unwrap_or_else(|| eval::eval_tables(board.rule()));
+        let mut st =
+            State::with_neighbourhood(&eval::with_values(board, tables), false, CANDIDATE_REACH);
         let mut moves = root_moves(&mut st, &limits.exclude);
         let empty = Info {
             depth: 0,
@@ -420,7 +365,7 @@ impl Searcher {
             return SearchResult { best: m.mv, info };
         }
         let probe_time = probe_ms(limits, &budget);
-        let early = match (self.features.probe && !budget.instant, self.features.late) {
+        let early = match (self.probe_on && !budget.instant, self.late_on) {
             (false, _) => None,
             (true, true) => self.probe.root_vcf(board, &limits.exclude, probe_time),
             (true, false) => self
@@ -463,12 +408,12 @@ impl Searcher {
             limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
         };
         // Clockless searches (bench, tests) make no refutation checks, so they stay reproducible.
-        let check_ms = if self.features.refute {
+        let check_ms = if self.refute_on {
             probe_time.unwrap_or(0) / REFUTE_SHARE
         } else {
             0
         };
-        let late = self.features.probe && self.features.late && probe_time.unwrap_or(0) > 0;
+        let late = self.probe_on && self.late_on && probe_time.unwrap_or(0) > 0;
         let sh = Shared {
             tt,
             external: stop,
@@ -477,31 +422,17 @@ impl Searcher {
             start,
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
-            features: self.features,
             eval: tables,
         };
-        // Feature `keephist`: every thread starts from the last search's history, aged.
-        let seed: Vec<i32> = if self.features.keephist {
-            self.history
-                .iter()
-                .map(|&h| h * params::KEEP_HIST_PCT / 100)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        // Feature `corrkeep`: every thread starts from the last search's correction, aged.
-        let corr_seed = match (&self.corr, self.features.corrkeep) {
-            (Some(c), true) => Some(c.aged(params::CORR_KEEP_PCT)),
-            _ => None,
-        };
-        let (out, history, corr) = std::thread::scope(|s| {
+        // Every thread starts from the last search's correction, aged.
+        let corr_seed = self.corr.as_ref().map(|c| c.aged(params::CORR_KEEP_PCT));
+        let (out, corr) = std::thread::scope(|s| {
             for id in 1..self.threads {
                 let (sh, st) = (&sh, st.clone());
                 let mut moves = moves.clone();
-                let (seed, corr_seed) = (&seed, &corr_seed);
+                let corr_seed = &corr_seed;
                 s.spawn(move || {
                     let mut w = Worker::new(st, sh, false);
-                    w.seed_history(seed);
                     if let Some(c) = corr_seed {
                         w.seed_corr(c);
                     }
@@ -511,7 +442,6 @@ impl Searcher {
             }
             let mut w = Worker::new(st, &sh, true);
             w.watch = limits.watch.clone();
-            w.seed_history(&seed);
             if let Some(c) = &corr_seed {
                 w.seed_corr(c);
             }
@@ -525,14 +455,9 @@ impl Searcher {
                 late,
             };
             let out = w.iterate(&mut moves, max_depth, &budget, 0, report, &mut checks);
-            (out, w.take_history(), w.take_corr())
+            (out, w.take_corr())
         });
-        if self.features.keephist {
-            self.history = history;
-        }
-        if self.features.corrkeep {
-            self.corr = Some(corr);
-        }
+        self.corr = Some(corr);
         SearchResult {
             best: out.best,
             info: out.info,
@@ -607,20 +532,10 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
         }];
     }
     let mut buf = Vec::new();
-    movepick::generate(st, &mut buf, false, false);
+    movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(
-            &st.board,
-            buf,
-            Pos::NONE,
-            [Pos::NONE; 3],
-            &hist,
-            None,
-            false,
-            false,
-            None,
-        );
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist, None);
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

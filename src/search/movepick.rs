@@ -1,24 +1,22 @@
 //! Move generation in stages, from the pattern tables, and move ordering.
 //!
 //! Stages, strongest first (a five of our own is taken before generation): if the opponent has
-//! a five-point, only the block (two five-points: lost); if the opponent has a straight-four
-//! point (an open three, or a double four), only the cells that leave him none, plus our own
-//! fours (none of either: lost); otherwise every candidate cell near the stones. Defences are
-//! found by checking, for each cell on the threatening lines, that none of his straight-four
-//! points keeps its class with our stone there (read from the tables with
-//! `Board::combo_if`; renju Black's classes hang on other cells too, so against him each
-//! cell is played and the threat counted again).
+//! a five-point, only the block (two five-points: lost); if the opponent has a flex-four
+//! point (a cell of combo [`Combo::FlexFour`]: an open three on the board, or a double four),
+//! only the cells that leave him none, plus our own fours (none of either: lost); otherwise
+//! every candidate cell near the stones. Defences are found by checking, for each cell on the
+//! threatening lines, that none of his flex-four points keeps its combo with our stone there
+//! (read from the tables with `Board::combo_if`; renju Black's combos hang on other cells too,
+//! so against him each cell is played and the threat counted again).
 //!
-//! Ordering: transposition-table move, then both sides' threat classes of the cell, killers and
-//! history; ties go to the lower cell index, so the order is deterministic.
+//! Ordering: transposition-table move, then both sides' combos at the cell and the ordering
+//! table's numbers of its cell codes, killers and history; ties go to the lower cell index, so
+//! the order is deterministic.
 
-use super::params::{
-    GUARD_MAX_POINTS, GUARD_REACH, MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_PAT_OPP, MO_PAT_OWN,
-    MO_TT, MO_VALUE_MUL, NEAR_DIST,
-};
+use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
 use super::state::State;
 use crate::board::{Board, CellValues, Pos};
-use crate::rules::{Color, Combo, Pattern};
+use crate::rules::{Color, Combo, Pattern, Rule};
 
 /// Which moves a node has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +25,6 @@ pub enum Stage {
     Block,
     /// Only defences against an open three (and our own fours).
     Defend,
-    /// Only defences against a four-three point of the opponent, and our own fours (feature
-    /// `guard`).
-    Guard,
     /// All candidates.
     All,
     /// No defence: the side to move loses in this many plies.
@@ -73,26 +68,8 @@ fn on_four_line(b: &Board, p: Pos, c: Color) -> bool {
     (0..4).any(|d| b.pattern(p, d, c) >= Pattern::B4)
 }
 
-/// Whether our four on `p` is a lone one: its stone makes nothing better than an open two on its
-/// other lines.
-fn lone_four(b: &Board, p: Pos, c: Color) -> bool {
-    let (mut fours, mut best_other) = (0, Pattern::Dead);
-    for d in 0..4 {
-        let pat = b.pattern(p, d, c);
-        if pat >= Pattern::B4 {
-            fours += 1;
-        } else {
-            best_other = best_other.max(pat);
-        }
-    }
-    fours < 2 && best_other < Pattern::B3
-}
-
-/// Generates the moves of the side to move into `out` (unordered keys) and says which stage;
-/// with `guard`, a four-three point of the opponent is met only by defences or our fours; with
-/// `no_lone`, against an open three our lone fours (see [`lone_four`]) are kept only if they
-/// defend, or if the opponent's block may be a foul.
-pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: bool) -> Stage {
+/// Generates the moves of the side to move into `out` (unordered keys) and says which stage.
+pub fn generate(st: &mut State, out: &mut Vec<Scored>) -> Stage {
     out.clear();
     let me = st.board.side_to_move();
     let opp = me.opp();
@@ -106,10 +83,6 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
         return Stage::Block;
     }
     if st.board.count(opp, Combo::FlexFour) == 0 {
-        if guard && st.board.count(opp, Combo::FourThree) > 0 && guard_moves(st, out) {
-            return Stage::Guard;
-        }
-        out.clear();
         st.for_each_candidate(|p| out.push(Scored { mv: p, key: 0 }));
         return Stage::All;
     }
@@ -120,21 +93,17 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
             cells.push(p);
         }
     });
-    let keep_lone = !no_lone || st.board.rule().has_fouls(opp);
     let flex =
         (!st.board.rule().has_fouls(opp)).then(|| st.board.threat_cells(opp, Combo::FlexFour));
-    let mut skipped = Vec::new();
     for p in cells {
         let b = &mut st.board;
-        let c = b.combo(p, me);
-        if c >= Combo::FourThree || (c == Combo::Four && (keep_lone || !lone_four(b, p, me))) {
+        if b.combo(p, me) >= Combo::Four {
             out.push(Scored { mv: p, key: 0 });
             continue;
         }
-        let lone = c == Combo::Four;
-        // Whether he keeps no straight-four point once we are on `p`. A stone of ours only
-        // lowers his line patterns, so only his straight-four points can stay, and they are read
-        // from the tables; renju Black's classes hang on other cells too: played out.
+        // Whether he keeps no flex-four point once we are on `p`. A stone of ours only lowers
+        // his line patterns, so only his flex-four points can stay, and they are read from the
+        // tables; renju Black's combos hang on other cells too: played out.
         let ok = match &flex {
             Some(points) => points
                 .iter()
@@ -148,73 +117,12 @@ pub fn generate(st: &mut State, out: &mut Vec<Scored>, guard: bool, no_lone: boo
         };
         if ok {
             out.push(Scored { mv: p, key: 0 });
-        } else if lone {
-            skipped.push(p);
         }
-    }
-    // Lost anyway: the lone fours still put the loss off.
-    if out.is_empty() {
-        out.extend(skipped.iter().map(|&p| Scored { mv: p, key: 0 }));
     }
     if out.is_empty() {
         return Stage::Lost(4);
     }
     Stage::Defend
-}
-
-/// The moves against the opponent's four-three points (he has some, and no straight-four
-/// point): our fours, and the legal cells on the lines of those points after which he has
-/// neither a four-three nor a straight-four point. Not exact (a block of his four that makes
-/// a four of ours can turn a quiet move into a defence), so nothing is proven from it: false
-/// (and `out` left to be refilled) when there are more than [`GUARD_MAX_POINTS`] such points or
-/// no such move.
-fn guard_moves(st: &mut State, out: &mut Vec<Scored>) -> bool {
-    let me = st.board.side_to_move();
-    let opp = me.opp();
-    let mut points = [Pos::NONE; GUARD_MAX_POINTS];
-    let mut n = 0;
-    let mut too_many = false;
-    st.for_each_candidate(|p| {
-        if st.board.combo(p, opp) == Combo::FourThree {
-            if n < GUARD_MAX_POINTS {
-                points[n] = p;
-                n += 1;
-            } else {
-                too_many = true;
-            }
-        }
-    });
-    if too_many || n == 0 {
-        return false;
-    }
-    let mut cells = Vec::with_capacity(32);
-    st.for_each_candidate(|p| {
-        let b = &st.board;
-        if b.combo(p, me) >= Combo::Four
-            || points[..n]
-                .iter()
-                .any(|&q| p.aligned_within(q, GUARD_REACH))
-        {
-            cells.push(p);
-        }
-    });
-    for p in cells {
-        let b = &mut st.board;
-        if is_foul(b, p) {
-            continue;
-        }
-        if b.combo(p, me) >= Combo::Four {
-            out.push(Scored { mv: p, key: 0 });
-            continue;
-        }
-        b.make(p);
-        let ok = b.count(opp, Combo::FourThree) == 0 && b.count_at_least(opp, Combo::FlexFour) == 0;
-        b.unmake();
-        if ok {
-            out.push(Scored { mv: p, key: 0 });
-        }
-    }
-    !out.is_empty()
 }
 
 /// The ordering key of `p` for the side to move, without TT move and killers.
@@ -225,23 +133,15 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
         + history[p.index()] / MO_HIST_DIV
 }
 
-/// Gives every move its key: `killers` are the two killers of the ply and the counter move of
-/// the opponent's last move (or [`Pos::NONE`]); with `values` (feature `vorder`), the evaluation's values of the
-/// cell for both sides break ties within the classes; with `patterns` (feature `porder`), the
-/// line patterns of both sides through the cell do; with `near` (feature `near`), the class
-/// score of a cell far from the last two moves is halved, and quartered if it is far from the
-/// last four as well (farther than [`NEAR_DIST`]); with `policy` (feature `policy`), the
-/// ordering table's numbers of both cell codes of the cell are added to its class score.
-#[allow(clippy::too_many_arguments)]
+/// Gives every move its key: the TT move first, then the combo scores of both sides, the
+/// `killers` of the ply and the `history`; with `policy`, the ordering table's numbers of both
+/// cell codes of the cell are added ([`order_table`]). Ties go to the lower cell index.
 pub fn order(
     b: &Board,
     moves: &mut [Scored],
     tt: Pos,
-    killers: [Pos; 3],
+    killers: [Pos; 2],
     history: &[i32],
-    values: Option<&CellValues>,
-    patterns: bool,
-    near: bool,
     policy: Option<&CellValues>,
 ) {
     let me = b.side_to_move();
@@ -253,80 +153,48 @@ pub fn order(
             MO_KILLER[0]
         } else if p == killers[1] {
             MO_KILLER[1]
-        } else if p == killers[2] {
-            MO_KILLER[2]
         } else {
             0
         }
     };
-    if let (Some(t), false, false, None) = (policy, near, patterns, values) {
-        let t = &t[me.index()];
-        for m in moves.iter_mut() {
-            let s = base_score(b, m.mv, me, history)
-                + t[b.cell_code(m.mv, me)][0]
-                + t[b.cell_code(m.mv, opp)][1]
-                + bonus(m.mv);
-            m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
-        }
-        return;
-    }
-    if !near && !patterns && values.is_none() {
-        // The default, as a loop of its own.
-        for m in moves.iter_mut() {
-            let s = base_score(b, m.mv, me, history) + bonus(m.mv);
-            m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
-        }
-        return;
-    }
-    let mut recent = [Pos::NONE; 4];
-    if near {
-        for (r, &p) in recent.iter_mut().zip(b.history().iter().rev()) {
-            *r = p;
-        }
-    }
-    let far = |p: Pos, k: usize| {
-        recent[..k]
-            .iter()
-            .all(|&q| q.is_none() || p.distance(q) > NEAR_DIST)
-    };
-    for m in moves.iter_mut() {
-        let mut s = if near {
-            let class = MO_OWN[b.combo(m.mv, me) as usize] + MO_OPP[b.combo(m.mv, opp) as usize];
-            let shift = if !far(m.mv, 2) {
-                0
-            } else if far(m.mv, 4) {
-                2
-            } else {
-                1
-            };
-            (class >> shift) + history[m.mv.index()] / MO_HIST_DIV
-        } else {
-            base_score(b, m.mv, me, history)
-        };
-        if patterns {
-            for d in 0..4 {
-                s += MO_PAT_OWN[b.pattern(m.mv, d, me) as usize]
-                    + MO_PAT_OPP[b.pattern(m.mv, d, opp) as usize];
+    match policy {
+        Some(t) => {
+            let t = &t[me.index()];
+            for m in moves.iter_mut() {
+                let s = base_score(b, m.mv, me, history)
+                    + t[b.cell_code(m.mv, me)][0]
+                    + t[b.cell_code(m.mv, opp)][1]
+                    + bonus(m.mv);
+                m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
             }
         }
-        if let Some(v) = values {
-            let own = v[me.index()][b.cell_code(m.mv, me)][0];
-            let theirs = v[opp.index()][b.cell_code(m.mv, opp)][1];
-            s += (own - theirs) * MO_VALUE_MUL;
+        None => {
+            for m in moves.iter_mut() {
+                let s = base_score(b, m.mv, me, history) + bonus(m.mv);
+                m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
+            }
         }
-        if let Some(t) = policy {
-            s += t[me.index()][b.cell_code(m.mv, me)][0] + t[me.index()][b.cell_code(m.mv, opp)][1];
-        }
-        s += bonus(m.mv);
-        m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
     }
 }
 
-/// Reads an ordering table (written by `examples/policy`): `#` comments; `order` then four
+/// The move-ordering table of a rule: renju's own, freestyle's for the others; written by
+/// `kakugo-tools policy` (see `docs/tuning.md`) and read at first use.
+pub fn order_table(rule: Rule) -> &'static CellValues {
+    use std::sync::OnceLock;
+    static FREE: OnceLock<Box<CellValues>> = OnceLock::new();
+    static RENJU: OnceLock<Box<CellValues>> = OnceLock::new();
+    let (cell, text) = if rule == Rule::Renju {
+        (&RENJU, include_str!("weights/order-renju.txt"))
+    } else {
+        (&FREE, include_str!("weights/order-freestyle.txt"))
+    };
+    cell.get_or_init(|| parse_order(text).expect("built-in order table"))
+}
+
+/// Reads an ordering table (written by `kakugo-tools policy`): `#` comments; `order` then four
 /// pattern names (in any order) and four numbers: Black to move's number for the code as his own
 /// cell, as the opponent's cell, then White to move's the same way. Codes not listed are 0.
 pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
-    let codes: Vec<[Pattern; 4]> = crate::rules::combo::code_patterns().collect();
     let mut t: Box<CellValues> = Box::new([[[0; 2]; crate::rules::combo::CODE_COUNT]; 2]);
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -338,18 +206,7 @@ pub fn parse_order(text: &str) -> Result<Box<CellValues>, String> {
         if words.len() != 9 || words[0] != "order" {
             return Err(bad("expected order, four patterns and four numbers"));
         }
-        let mut p = [Pattern::Dead; 4];
-        for (x, w) in p.iter_mut().zip(&words[1..5]) {
-            *x = Pattern::ALL
-                .into_iter()
-                .find(|q| format!("{q:?}") == *w)
-                .ok_or_else(|| bad("pattern name"))?;
-        }
-        p.sort();
-        let code = codes
-            .iter()
-            .position(|&q| q == p)
-            .ok_or_else(|| bad("not a cell code"))?;
+        let code = crate::rules::combo::code_of_names(&words[1..5]).map_err(bad)?;
         let v: Vec<i32> = words[5..]
             .iter()
             .map(|x| x.parse::<i32>().map_err(|_| bad("not a number")))
@@ -422,78 +279,8 @@ mod tests {
         assert!(parse_order("order F3 F3 B4 Nine 1 2 3 4").is_err());
         assert!(parse_order("cell F3 F3 B4 Dead 1 2 3 4").is_err());
         for rule in [crate::rules::Rule::Freestyle, crate::rules::Rule::Renju] {
-            let t = super::super::params::order_table(rule);
+            let t = order_table(rule);
             assert!(t.iter().flatten().filter(|v| **v != [0, 0]).count() > 100);
-        }
-    }
-}
-
-#[cfg(test)]
-mod guard_tests {
-    use super::*;
-    use crate::board::Dims;
-    use crate::rules::Rule;
-
-    /// Black: a three closed by White on one side along a row, and a two on a column that
-    /// the same cell turns into an open three: a four-three point at (10, 7); White to move.
-    fn four_three_for_black(rule: Rule) -> State {
-        let mut b = Board::new(rule, Dims::square(15).unwrap());
-        let moves = [
-            (7, 7),
-            (6, 7),
-            (8, 7),
-            (1, 1),
-            (9, 7),
-            (1, 13),
-            (10, 5),
-            (13, 1),
-            (10, 6),
-        ];
-        for (x, y) in moves {
-            b.make(Pos::new(x, y));
-        }
-        State::new(&b)
-    }
-
-    #[test]
-    fn a_four_three_point_is_met_only_by_defences_and_fours() {
-        for rule in [Rule::Freestyle, Rule::Renju] {
-            let mut st = four_three_for_black(rule);
-            let point = Pos::new(10, 7);
-            assert_eq!(st.board.combo(point, Color::Black), Combo::FourThree);
-            let mut all = Vec::new();
-            assert_eq!(generate(&mut st, &mut all, false, false), Stage::All);
-            let mut guarded = Vec::new();
-            assert_eq!(generate(&mut st, &mut guarded, true, false), Stage::Guard);
-            let cells: Vec<Pos> = guarded.iter().map(|m| m.mv).collect();
-            assert!(cells.contains(&point), "{rule:?}: the point itself");
-            assert!(
-                cells.len() < all.len() / 2,
-                "{rule:?}: {} of {}",
-                cells.len(),
-                all.len()
-            );
-            for &p in &cells {
-                st.board.make(p);
-                let left = st.board.count(Color::Black, Combo::FourThree)
-                    + st.board.count_at_least(Color::Black, Combo::FlexFour);
-                st.board.unmake();
-                assert_eq!(left, 0, "{rule:?}: {p:?} leaves a threat");
-            }
-            // Every defence in the full list was kept.
-            for m in &all {
-                st.board.make(m.mv);
-                let left = st.board.count(Color::Black, Combo::FourThree)
-                    + st.board.count_at_least(Color::Black, Combo::FlexFour);
-                st.board.unmake();
-                if left == 0 {
-                    assert!(
-                        cells.contains(&m.mv),
-                        "{rule:?}: defence {:?} dropped",
-                        m.mv
-                    );
-                }
-            }
         }
     }
 }

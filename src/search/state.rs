@@ -1,9 +1,9 @@
 //! The board as a search thread sees it: the position plus the set of candidate cells (empty
 //! cells near stones), kept in step on every make and unmake.
 //!
-//! A cell is a candidate while a stone lies within its neighbourhood: by default the 5×5 square
-//! around it plus distance 3 along the four lines; the search (feature `narrow`) uses the cells
-//! on the stone's four lines only, within `params::NARROW_REACH`. A bitset over the padded cell
+//! A cell is a candidate while a stone lies within its neighbourhood: the search's is the cells
+//! on the stone's four lines within `params::CANDIDATE_REACH`; [`State::new`]'s, for tools that
+//! want every plausible move, the 5×5 square around it plus distance 3 along the lines. A bitset over the padded cell
 //! array marks the neighbourhoods of the stones (a stone sets its neighbourhood's bits; taking it
 //! back restores the set saved before it), and a second one the cells that are not empty, so
 //! listing the candidates costs a walk over a few words, in board order.

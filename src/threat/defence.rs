@@ -9,6 +9,8 @@
 //! then decided exactly by replaying the line, so the set is exact for the line found.
 
 use super::verify::replay_vcf;
+use super::Moves;
+use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
 
 /// Cells on each side of a line cell that can change its patterns (the largest rule reach).
@@ -16,12 +18,12 @@ const ZONE_REACH: i32 = 5;
 
 /// The defender (side to move) moves that refute the attacker's VCF `line` (valid if the
 /// defender passed). The board is left as it was.
-pub fn defences(b: &mut Board, line: &[Pos]) -> Vec<Pos> {
+pub fn defences(b: &mut Board, line: &[Pos]) -> Moves {
     let def = b.side_to_move();
     b.pass();
     let sensitive = replay_vcf(b, line).unwrap_or(true);
     b.unmake();
-    let mut cand: Vec<Pos> = Vec::new();
+    let mut cand = Vec::with_capacity(64);
     for &p in line.iter().filter(|p| !p.is_none()) {
         cand.push(p);
         for d in 0..4 {
@@ -37,8 +39,13 @@ pub fn defences(b: &mut Board, line: &[Pos]) -> Vec<Pos> {
         cand.extend(b.dims().cells().filter(|&q| b.is_empty(q)));
     }
     cand.extend(super::four_moves(b, def));
-    let mut seen = vec![false; crate::board::geometry::CELLS];
-    cand.retain(|&q| !std::mem::replace(&mut seen[q.index()], true));
+    let mut seen = [0u64; CELLS.div_ceil(64)];
+    cand.retain(|&q| {
+        let (word, bit) = (q.index() / 64, 1u64 << (q.index() % 64));
+        let new = seen[word] & bit == 0;
+        seen[word] |= bit;
+        new
+    });
     cand.into_iter()
         .filter(|&z| {
             if !b.is_empty(z) || !b.is_legal_for(z, def) {

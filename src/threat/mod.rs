@@ -15,25 +15,31 @@ pub mod verify;
 
 use crate::board::{Board, Pos};
 use crate::rules::{Color, Pattern};
+use smallvec::SmallVec;
+
+/// A solver node's moves, kept inline up to 32 (a node rarely has more).
+pub type Moves = SmallVec<[Pos; 32]>;
 
 /// The empty cells where `c` may legally make a four (or five), in board order.
-pub fn four_moves(b: &mut Board, c: Color) -> Vec<Pos> {
-    let cand: Vec<Pos> = b
+pub fn four_moves(b: &mut Board, c: Color) -> Moves {
+    let mut moves: Moves = b
         .dims()
         .cells()
         .filter(|&p| b.is_empty(p) && b.makes_four(p, c))
         .collect();
-    cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
+    moves.retain(|p| b.is_legal_for(*p, c));
+    moves
 }
 
 /// The empty cells where `c` may legally make a four or an open three, in board order.
-pub fn threat_moves(b: &mut Board, c: Color) -> Vec<Pos> {
-    let cand: Vec<Pos> = b
+pub fn threat_moves(b: &mut Board, c: Color) -> Moves {
+    let mut moves: Moves = b
         .dims()
         .cells()
         .filter(|&p| b.is_empty(p) && (b.makes_four(p, c) || b.makes_open_three(p, c)))
         .collect();
-    cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
+    moves.retain(|p| b.is_legal_for(*p, c));
+    moves
 }
 
 /// Whether a stone of `c` on empty `p` makes a closed three or an open two in some direction and
@@ -46,11 +52,12 @@ pub fn makes_quiet_threat(b: &Board, p: Pos, c: Color) -> bool {
 }
 
 /// The empty cells where `c` may legally make a quiet threat ([`makes_quiet_threat`]).
-pub fn quiet_moves(b: &mut Board, c: Color) -> Vec<Pos> {
-    let cand: Vec<Pos> = b
+pub fn quiet_moves(b: &mut Board, c: Color) -> Moves {
+    let mut moves: Moves = b
         .dims()
         .cells()
         .filter(|&p| b.is_empty(p) && makes_quiet_threat(b, p, c))
         .collect();
-    cand.into_iter().filter(|&p| b.is_legal_for(p, c)).collect()
+    moves.retain(|p| b.is_legal_for(*p, c));
+    moves
 }

@@ -7,7 +7,8 @@
 //! position where the defender has two five-points is lost for the attacker unless it can make
 //! five itself.
 
-use crate::board::{Board, Pos};
+use super::Moves;
+use crate::board::{Board, Points, Pos};
 use crate::rules::{Color, Combo, Rule};
 use std::time::Instant;
 
@@ -174,7 +175,7 @@ impl Vcf {
         b.make(m);
         line.push(m);
         let fives = b.five_points_near(m, att);
-        let blocks: Vec<Pos> = fives
+        let blocks: Points = fives
             .iter()
             .copied()
             .filter(|&q| b.is_legal_for(q, def))
@@ -224,21 +225,25 @@ impl Vcf {
 }
 
 /// The attacker's fours in search order: the block of a defender four if there is one (and it
-/// makes a four), else every legal four, `first` first, then stronger classes and nearer cells.
-fn candidates(b: &mut Board, att: Color, first: Pos) -> Vec<Pos> {
+/// makes a four), else every legal four, `first` first, then stronger combos and nearer cells.
+fn candidates(b: &mut Board, att: Color, first: Pos) -> Moves {
     let def = att.opp();
     match b.count(def, Combo::Five) {
         0 => {}
         1 => {
             let q = b.five_points(def)[0];
             let ok = b.makes_four(q, att) && b.is_legal_for(q, att);
-            return if ok { vec![q] } else { Vec::new() };
+            return if ok {
+                Moves::from_elem(q, 1)
+            } else {
+                Moves::new()
+            };
         }
-        _ => return Vec::new(),
+        _ => return Moves::new(),
     }
     let mut moves = super::four_moves(b, att);
     let h = b.history();
-    let recent: Vec<Pos> = h
+    let recent: Points = h
         .iter()
         .rev()
         .take(4)

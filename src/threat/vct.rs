@@ -11,9 +11,10 @@
 
 use super::defence::defences;
 use super::vcf::{Vcf, VcfOutcome};
-use crate::board::{Board, Pos};
+use super::Moves;
+use crate::board::{Board, Points, Pos};
 use crate::rules::{Color, Combo};
-use std::collections::HashMap;
+use fxhash::FxHashMap;
 use std::time::{Duration, Instant};
 
 /// Proof or disproof number meaning "infinite".
@@ -100,9 +101,9 @@ pub struct Vct {
     limits: VctLimits,
     attacker: Color,
     /// Solved positions: hash -> (win, attacker moves made before it when solved).
-    solved: HashMap<u64, (bool, u32)>,
+    solved: FxHashMap<u64, (bool, u32)>,
     /// The VCF threat line of each open defender node, by node index.
-    threats: HashMap<u32, Vec<Pos>>,
+    threats: FxHashMap<u32, Vec<Pos>>,
     /// The threat line found by the last defender evaluation, until its node is stored.
     pending: Option<Vec<Pos>>,
     /// Whether the current iteration cut a branch at the attacker-move limit.
@@ -125,8 +126,8 @@ impl Vct {
             nodes: Vec::new(),
             limits: VctLimits::default(),
             attacker: Color::Black,
-            solved: HashMap::new(),
-            threats: HashMap::new(),
+            solved: FxHashMap::default(),
+            threats: FxHashMap::default(),
             pending: None,
             cut: false,
             deadline: None,
@@ -388,18 +389,18 @@ impl Vct {
     }
 
     /// The attacker's threats: the block of a defender four, or every legal four and open three.
-    fn attacker_moves(&mut self, b: &mut Board) -> Vec<Pos> {
+    fn attacker_moves(&mut self, b: &mut Board) -> Moves {
         let att = self.attacker;
         if b.count(att.opp(), Combo::Five) == 1 {
             let q = b.five_points(att.opp())[0];
             return if b.is_legal_for(q, att) {
-                vec![q]
+                Moves::from_elem(q, 1)
             } else {
-                Vec::new()
+                Moves::new()
             };
         }
         let mut moves = super::threat_moves(b, att);
-        let recent: Vec<Pos> = b.history().iter().rev().take(4).copied().collect();
+        let recent: Points = b.history().iter().rev().take(4).copied().collect();
         let near = |p: Pos| recent.iter().map(|&r| p.distance(r)).min().unwrap_or(0);
         moves.sort_by_cached_key(|&p| (Combo::Five as usize - b.combo(p, att) as usize, near(p)));
         if self.limits.quiet {
@@ -412,7 +413,7 @@ impl Vct {
 
     /// The defender's answers: the legal blocks of a four, or every legal move that stops the
     /// attacker's VCF threat.
-    fn defender_moves(&mut self, b: &mut Board, n: u32) -> Vec<Pos> {
+    fn defender_moves(&mut self, b: &mut Board, n: u32) -> Moves {
         let att = self.attacker;
         let def = att.opp();
         if b.has_five_point(att) {

@@ -5,7 +5,7 @@
 //!
 //! The VCT solver also uses the replay to decide which defender moves a VCF survives.
 
-use crate::board::{Board, Pos};
+use crate::board::{Board, Points, Pos};
 use crate::rules::{Color, Combo};
 
 /// Checks a VCF line for the side to move. The board is left as it was.
@@ -85,7 +85,7 @@ fn attacker_step(
     }
     match b.count(def, Combo::Five) {
         0 => Ok(()),
-        1 if b.five_points(def) == [m] => Ok(()),
+        1 if b.five_points(def)[..] == [m] => Ok(()),
         _ => Err(format!("move {i}: leaves a defender five-point")),
     }
 }
@@ -110,7 +110,7 @@ fn defender_step(
     if b.rule().has_fouls(def) && fives.iter().any(|&q| b.combo(q, def) == Combo::Forbid) {
         *sensitive = true;
     }
-    let legal: Vec<Pos> = fives
+    let legal: Points = fives
         .iter()
         .copied()
         .filter(|&q| b.is_legal_for(q, def))

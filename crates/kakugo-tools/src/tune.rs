@@ -28,8 +28,7 @@ use crate::{args, Outcome};
 use kakugo::board::Board;
 use kakugo::rules::combo::CODE_COUNT;
 use kakugo::rules::{Color, Combo, Rule};
-use kakugo::search::eval::{flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
-use kakugo::search::params::eval_tables;
+use kakugo::search::eval::{eval_tables, flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
 use std::collections::HashMap;
 use std::path::PathBuf;
 

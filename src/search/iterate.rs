@@ -1,8 +1,7 @@
-//! The iterative-deepening driver of one thread, and Lazy SMP: every thread runs its own
-//! iterative deepening on its own copy of the position, all sharing the transposition table;
-//! helpers start every other one a ply deeper, so their entries run ahead of the main thread.
-//! Only the main thread watches the clock, reports, and decides the move; when it is done it
-//! raises the shared stop flag and the helpers wind down.
+//! Iterative deepening of one search thread: the root move loop, aspiration windows, and, for
+//! the main thread, the clock, the reports and the threat checks before it answers. When the
+//! main thread is done it raises the shared stop flag and the helper threads (Lazy SMP, set up
+//! in the parent module) wind down.
 
 use super::params::*;
 use super::pvs::Worker;
@@ -74,16 +73,16 @@ impl Worker<'_> {
                 w.tell(RootEvent::Enter(p));
             }
             let v = if self.st.board.combo(p, me) == Combo::Five {
-                self.pv[1].clear();
+                self.clear_pv(1);
                 MATE - 1
             } else {
                 self.st.make(p);
                 let v = if i == 0 {
-                    -self.search(-beta, -alpha, depth - 1, 1, true, false)
+                    -self.search(-beta, -alpha, depth - 1, 1, true)
                 } else {
-                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+                    let v = -self.search(-alpha - 1, -alpha, depth - 1, 1, false);
                     if v > alpha && v < beta {
-                        -self.search(-beta, -alpha, depth - 1, 1, true, false)
+                        -self.search(-beta, -alpha, depth - 1, 1, true)
                     } else {
                         v
                     }
@@ -100,7 +99,7 @@ impl Worker<'_> {
             best = best.max(v);
             if v > alpha || i == 0 {
                 let mut line = vec![p];
-                line.extend_from_slice(&self.pv[1]);
+                line.extend_from_slice(self.pv(1));
                 moves[i].pv = line;
                 if v > alpha {
                     alpha = v;
@@ -122,24 +121,16 @@ impl Worker<'_> {
         }
         let mut delta = ASP_DELTA;
         let (mut alpha, mut beta) = (prev - delta, prev + delta);
-        let mut fail_highs = 0;
         loop {
-            let dd = if self.sh.features.aspfh {
-                (d - fail_highs).max((d + 1) / 2)
-            } else {
-                d
-            };
-            let v = self.root(moves, dd, alpha, beta);
+            let v = self.root(moves, d, alpha, beta);
             if self.aborted {
                 return v;
             }
             if v <= alpha {
-                fail_highs = 0;
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-MATE);
             } else if v >= beta {
                 beta = (v + delta).min(MATE);
-                fail_highs += 1;
             } else {
                 return v;
             }
@@ -283,11 +274,11 @@ mod tests {
     use crate::board::notation::parse_moves;
     use crate::board::{Board, Dims};
     use crate::rules::Rule;
+    use crate::search::eval;
     use crate::search::pvs::Shared;
     use crate::search::state::State;
     use crate::search::time::Budget;
     use crate::search::tt::TransTable;
-    use crate::search::{eval, params};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     use std::time::{Duration, Instant};
 
@@ -311,14 +302,14 @@ mod tests {
         }
     }
 
-    /// Searches a quiet opening position to depth 3 with `checks` and the given features.
-    fn run(checks: &mut Script, features: Features) -> (Outcome, Vec<RootMove>) {
+    /// Searches a quiet opening position to depth 3 with `checks`.
+    fn run(checks: &mut Script) -> (Outcome, Vec<RootMove>) {
         let dims = Dims::square(15).unwrap();
         let mut b = Board::new(Rule::Freestyle, dims);
         for p in parse_moves("h8i9g7", dims).unwrap() {
             b.make(p);
         }
-        let tables = params::eval_tables(Rule::Freestyle);
+        let tables = eval::eval_tables(Rule::Freestyle);
         let mut st = State::new(&eval::with_values(&b, tables));
         let mut moves = super::super::root_moves(&mut st, &[]);
         let tt = TransTable::new(1 << 20);
@@ -331,7 +322,6 @@ mod tests {
             start: Instant::now(),
             hard: Duration::from_secs(60),
             max_nodes: None,
-            features,
             eval: tables,
         };
         // An optimum of 0: the first iteration is the last one.
@@ -357,11 +347,11 @@ mod tests {
     #[test]
     fn a_refuted_move_is_replaced_and_the_replacement_checked() {
         let mut s = script(Vec::new(), None);
-        let (plain, _) = run(&mut s, Features::default());
+        let (plain, _) = run(&mut s);
         assert_eq!(s.asked, vec![plain.best]);
         assert_eq!(s.win_asked, 1);
         let mut s = script(vec![plain.best], None);
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_ne!(out.best, plain.best);
         assert_eq!(s.asked, vec![plain.best, out.best]);
     }
@@ -369,10 +359,10 @@ mod tests {
     #[test]
     fn when_every_move_is_refuted_the_checks_stop_at_their_limit() {
         let mut s = script(Vec::new(), None);
-        let (plain, moves) = run(&mut s, Features::default());
+        let (plain, moves) = run(&mut s);
         let all: Vec<Pos> = moves.iter().map(|m| m.mv).collect();
         let mut s = script(all, None);
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(s.asked.len(), REFUTE_MAX_CHECKS);
         assert_ne!(out.best, plain.best);
     }
@@ -380,7 +370,7 @@ mod tests {
     #[test]
     fn a_proven_win_from_the_late_check_is_played() {
         let mut s = script(Vec::new(), None);
-        let (plain, moves) = run(&mut s, Features::default());
+        let (plain, moves) = run(&mut s);
         let other = moves
             .iter()
             .map(|m| m.mv)
@@ -388,13 +378,13 @@ mod tests {
             .unwrap();
         let line = vec![other, Pos::NONE, other];
         let mut s = script(Vec::new(), Some(line.clone()));
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(out.best, other);
         assert_eq!(out.info.score, Score::Win(3));
         assert_eq!(out.info.pv, line);
         // A line whose first move is not a root move is ignored.
         let mut s = script(Vec::new(), Some(vec![Pos::NONE]));
-        let (out, _) = run(&mut s, Features::default());
+        let (out, _) = run(&mut s);
         assert_eq!(out.best, plain.best);
     }
 }
