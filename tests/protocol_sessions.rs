@@ -282,7 +282,7 @@ fn stop_and_queue_while_thinking() {
     assert!(on_empty(m, 15, &taken));
     taken.push(m);
     e.sync();
-    // END while thinking exits at once, writing nothing more.
+    // END while thinking stops the search, answers it at once and exits.
     let c = free_cell(&taken);
     e.send_all(&[&format!("TURN {},{}", c.0, c.1), "END"]);
     let st = e.exit_within(Duration::from_secs(10));

@@ -125,6 +125,15 @@ pub fn eval_tables(rule: crate::rules::Rule) -> &'static super::eval::EvalTables
     cell.get_or_init(|| super::eval::EvalTables::parse(text).expect("built-in weights"))
 }
 
+/// The evaluation as a win rate: the tables above are fitted (`examples/tune`) so that a
+/// position evaluated `v` for the side to move has the expected score `1 / (1 + exp(-v /
+/// scale))`, with the scale fitted to game results for the tables in use: 278 for freestyle's
+/// (used by every rule but renju; the freestyle refits above ran at `scale=278`) and 306 for
+/// renju's (`weights/renju.txt`'s header).
+pub const WINRATE_SCALE_FREESTYLE: f64 = 278.0;
+/// See [`WINRATE_SCALE_FREESTYLE`].
+pub const WINRATE_SCALE_RENJU: f64 = 306.0;
+
 /// The move-ordering table of a rule (feature `policy`): renju's own, freestyle's for the
 /// others; written by `examples/policy` (see its header) and read at first use.
 pub fn order_table(rule: crate::rules::Rule) -> &'static crate::board::CellValues {

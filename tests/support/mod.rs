@@ -23,7 +23,12 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine binary.
     pub fn spawn() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-kakugo"))
+        Engine::spawn_exe(std::path::Path::new(env!("CARGO_BIN_EXE_pbrain-kakugo")))
+    }
+
+    /// Starts the engine binary at `exe` (a copy placed beside a config file).
+    pub fn spawn_exe(exe: &std::path::Path) -> Engine {
+        let mut child = Command::new(exe)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
