@@ -7,6 +7,7 @@
 //! MESSAGE depth 12-18 ev 35 n 1234567 n/ms 950 tm 280 pv h8 i9
 //! ```
 //!
+//! Depths are the nominal depth completed and the deepest ply reached (at least the former).
 //! `Eval`/`ev` is the evaluation for the side to move in the engine's units, or a proven result
 //! as `+M3` (the side to move makes five with its 3rd move from now) or `-M3` (the opponent makes
 //! five with its 3rd move): mate distances count the winner's moves, not plies. `Winrate` is the
@@ -34,7 +35,7 @@ pub fn summary(info: &Info, rule: Rule) -> String {
         "Speed {}n/s | Depth {}-{} | Eval {} | Node {} | Time {}ms | Winrate {:.1}%",
         short(info.nps()),
         info.depth,
-        info.seldepth,
+        info.seldepth.max(info.depth),
         eval(info.score),
         short(info.nodes),
         info.elapsed.as_millis(),
@@ -54,7 +55,7 @@ pub fn machine(info: &Info, multipv: Option<usize>, dims: Dims) -> String {
     format!(
         "depth {}-{}{multipv} ev {} n {} n/ms {} tm {} pv {pv}",
         info.depth,
-        info.seldepth,
+        info.seldepth.max(info.depth),
         eval(info.score),
         info.nodes,
         info.nps() / 1000,

@@ -15,8 +15,10 @@ use std::time::Duration;
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
 /// Memory for everything but the hash table, the threat solvers' tables and the search
 /// threads' own tables: code, the evaluation's and move ordering's tables, stacks, boards, the
-/// solvers' growing maps. Measured: 8.6 MB resident right after `START` with small solver tables
-/// and a 1 MB hash table, 11.4 MB at the peak of ten moves of 1 s (2026-11-28).
+/// solvers' growing maps. Measured (2026-11-28, resident): 2.8 MB before `START`; 8.8 MB right
+/// after it with small solver tables (2.3 MB) and a 1 MB hash table; 15.1 MB at the peak of 15
+/// moves of 300 ms (with the thread's own tables); with the full solver tables 42 MB after
+/// `START`.
 const BASE: u64 = 12 << 20;
 /// The threat solvers' tables: full (a 4 MB VCF table and two VCTs' 16 MB ones) and small.
 const SOLVERS_FULL: u64 = 36 << 20;
