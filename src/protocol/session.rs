@@ -15,7 +15,7 @@ use super::table::TableMaker;
 use crate::board::{Board, Dims, Pos};
 use crate::search::Searcher;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The `ABOUT` line, made by `build.rs`: the version is the package's with the git commit it
 /// was built from; author, country and home page come from `Cargo.toml`
@@ -165,11 +165,11 @@ impl Session {
         self.board = Some(Board::new(self.settings.rule, dims));
         self.blocked.clear();
         self.searcher.new_game();
-        // Start making the hash table, and make the other tables now: START's time does not
-        // count against the first move. The hash table is not waited for: the `INFO` lines that
-        // follow `START` may change its size (a limit below the default one would then be
-        // passed at the peak).
-        self.prepare(Duration::ZERO);
+        // Make the solvers' and evaluation's tables now: START's time does not count against
+        // the first move. The hash table is left to the `INFO` lines that follow `START` (and
+        // to the first move): made now with the default limits, a table that a lower
+        // `max_memory` sent next replaces would pass that limit at the peak.
+        self.prepare(None);
         if !self
             .control
             .ending()

@@ -63,13 +63,13 @@ fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
 }
 
 impl Session {
-    /// Gives the searcher the threads, solver tables and hash table the settings ask for. The
-    /// hash table is made on its own thread (`table.rs`) and handed over here once made, waiting
-    /// for it up to `wait` (a small share of a move's time: a table nearly made is worth more
-    /// than those milliseconds); until then the searcher keeps the one it has, or gets a small
-    /// one at once. Says once, with a `MESSAGE`, when `max_memory` is below what the engine can
-    /// live in.
-    pub(super) fn prepare(&mut self, wait: Duration) {
+    /// Gives the searcher the threads, solver tables and (unless `wait` is `None`) hash table
+    /// the settings ask for. The hash table is made on its own thread (`table.rs`) and handed
+    /// over here once made, waiting for it up to `wait` (a small share of a move's time: a table
+    /// nearly made is worth more than those milliseconds); until then the searcher keeps the one
+    /// it has, or gets a small one at once. Says once, with a `MESSAGE`, when `max_memory` is
+    /// below what the engine can live in.
+    pub(super) fn prepare(&mut self, wait: Option<Duration>) {
         let threads = self.settings.threads();
         if threads != self.applied_threads {
             self.searcher.set_threads(threads);
@@ -88,6 +88,9 @@ impl Session {
                 least.div_ceil(1 << 20)
             ));
         }
+        let Some(wait) = wait else {
+            return;
+        };
         self.plan_table();
         if let Some(t) = self.tables.take(wait, self.control.ending()) {
             self.searcher.set_table(t);
@@ -192,7 +195,7 @@ impl Session {
             self.out.error("the board is full");
             return;
         }
-        self.prepare(self.table_wait());
+        self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let deadline = line.at + self.settings.guard();
         let r = self.run_search(line, &limits, deadline);
@@ -234,7 +237,7 @@ impl Session {
             self.out.error("the board is full");
             return;
         }
-        self.prepare(self.table_wait());
+        self.prepare(Some(self.table_wait()));
         let mut limits = self.limits(line);
         let deadline = line.at + self.settings.guard();
         let empty = self.board.as_ref().map_or(0, |b| {
@@ -265,7 +268,7 @@ impl Session {
 
     /// `SWAP2BOARD` … `DONE` (the position is already set): answer the opening decision.
     pub(super) fn swap2(&mut self, line: &Line) {
-        self.prepare(self.table_wait());
+        self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let guard = self.settings.guard();
         let deadline = line.at + guard;
