@@ -23,5 +23,5 @@ trap 'rm -f "$TMP"' EXIT INT TERM
         fi
     done
 } > "$TMP"
-cargo build --release --quiet
+cargo build --release --quiet -p kakugo -p kakugo-arena
 target/release/kakugo-arena config="$CONF" config="$TMP" mode=gauntlet out="$OUT" "$@"

@@ -18,7 +18,7 @@ GAMES=${2:-20}
 OUT=${3:-runs/selfplay-$(date +%Y%m%d-%H%M%S)}
 [ $# -ge 3 ] && shift 3 || shift $#
 CONF=${CONF:-tournaments/fast-renju15.conf}
-cargo build --release --quiet
+cargo build --release --quiet -p kakugo -p kakugo-arena
 ARENA=target/release/kakugo-arena
 "$ARENA" config="$CONF" engine="$ENGINE" name=A engine="$ENGINE" name=B \
     games="$GAMES" out="$OUT" "$@"

@@ -27,10 +27,10 @@ cleanup() {
 trap cleanup EXIT INT TERM
 git worktree add --detach --quiet "$TMP/base" "$BASE"
 echo "building $BASE in $TMP/base"
-(cd "$TMP/base" && CARGO_TARGET_DIR="$BASE_TARGET" cargo build --release --quiet --bin "$BIN")
+(cd "$TMP/base" && CARGO_TARGET_DIR="$BASE_TARGET" cargo build --release --quiet --workspace --bin "$BIN")
 cp "$BASE_TARGET/release/$BIN" "$TMP/$BIN-base"
 echo "building the working tree"
-cargo build --release --quiet
+cargo build --release --quiet --workspace --bin "$BIN" --bin kakugo-arena
 target/release/kakugo-arena config="$CONF" \
     engine="target/release/$BIN $ARGS" name=new \
     engine="$TMP/$BIN-base $ARGS" name="base-$BASE" \

@@ -1,9 +1,8 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
 //! `--feature NAME=on|off` (repeatable): the same with a search feature switched, for A/B
 //! matches (e.g. `--feature threats=off`); `bench [board|search] [--feature NAME=on|off ...]`:
-//! the benchmarks (both by default; the features switch the search bench's); `solve`: the
-//! VCF/VCT solver
-//! on a position.
+//! the benchmarks (both by default; the features switch the search bench's). The tools (the
+//! threat solvers' `solve`, training, analysis) are `kakugo-tools` (`crates/kakugo-tools`).
 
 /// The searcher the `--feature` options ask for, or why not.
 fn searcher(args: &[String]) -> Result<kakugo::search::Searcher, String> {
@@ -46,13 +45,12 @@ fn main() {
                 kakugo::bench::run_search(s);
             }
         }
-        Some("solve") => std::process::exit(kakugo::threat::cli::run(&args[1..])),
         None => kakugo::protocol::run(),
         Some(_) => match searcher(&args) {
             Ok(s) => kakugo::protocol::run_with(s),
             Err(e) => {
                 eprintln!("pbrain-kakugo: {e}");
-                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] [--feature ...] | solve ...");
+                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] [--feature ...]");
                 std::process::exit(2);
             }
         },

@@ -136,6 +136,12 @@ fn a_huge_table_never_delays_an_answer_or_end() {
 #[cfg(target_os = "linux")]
 #[test]
 fn timeout_turn_0_answers_at_once_with_a_small_table() {
+    if support::external_engine() {
+        eprintln!(
+            "skipped under KAKUGO_ENGINE: the memory and threads read are the Linux process's"
+        );
+        return;
+    }
     // Before: answered after 97–163 ms with 197 MB resident (a table sized for 30 s turns).
     let mut e = Engine::spawn();
     e.send_all(&["START 15", "INFO timeout_turn 0", "INFO timeout_match 0"]);
@@ -172,6 +178,12 @@ fn play(e: &mut Engine, moves: usize) {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_small_memory_limit_is_kept() {
+    if support::external_engine() {
+        eprintln!(
+            "skipped under KAKUGO_ENGINE: the memory and threads read are the Linux process's"
+        );
+        return;
+    }
     // Before: 47.5 MB at the peak under a 20 MB limit (36 MB of threat solver tables alone).
     const LIMIT: u64 = 20 << 20;
     let mut e = Engine::spawn();
@@ -219,6 +231,12 @@ fn a_memory_limit_too_small_is_said() {
 #[cfg(target_os = "linux")]
 #[test]
 fn threads_are_held_to_the_machine() {
+    if support::external_engine() {
+        eprintln!(
+            "skipped under KAKUGO_ENGINE: the memory and threads read are the Linux process's"
+        );
+        return;
+    }
     // Before: 64 search threads on 2 cores overran a turn by 200–330 ms.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut e = Engine::spawn();

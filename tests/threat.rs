@@ -296,44 +296,6 @@ fn proven_first_move_holds_against_every_reply() {
     }
 }
 
-#[test]
-fn solve_command_reads_notation_and_diagrams() {
-    use kakugo::threat::cli::run;
-    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-    // White's four through Black's forbidden point (see above): a win, exit code 0.
-    assert_eq!(
-        run(&args("--rule renju --vcf f8i9g8j10h6k11h7a15m13a13g7")),
-        0
-    );
-    assert_eq!(
-        run(&args("--rule freestyle --vcf f8i9g8j10h6k11h7a15m13a13g7")),
-        1
-    );
-    let dir = std::env::temp_dir().join(format!("kakugo-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("four.txt");
-    let mut rows = vec![". . . . . . . . .".to_string(); 9];
-    rows[4] = ". X X X . . . . .".into();
-    rows[8] = "O . O . O . . . .".into();
-    std::fs::write(&file, rows.join("\n")).unwrap();
-    let path = file.to_str().unwrap().to_string();
-    let a = |extra: &str| {
-        let mut v = args(extra);
-        v.push(path.clone());
-        v
-    };
-    // Black to move (3 stones each): e5 makes an open four.
-    assert_eq!(run(&a("--rule freestyle --vcf")), 0);
-    // White to move: its only fours (b9, d9 on the bottom row) are blocked; Black's open three
-    // stops anything slower.
-    assert_eq!(
-        run(&a("--rule freestyle --vct --to-move white --nodes 1000")),
-        1
-    );
-    assert_eq!(run(&args("--rule nosuchrule h8")), 2);
-    std::fs::remove_dir_all(&dir).ok();
-}
-
 /// A crowded renju position from a self-play game (move 104, White to move) whose threat space
 /// takes thousands of VCF nodes and has no win.
 const CROWDED: &str = "f5e6c6g6d5g5f6f4g7e5e4f3g3h5h6i6j7e8f7f8i5j4h7i7e7d7d8i4h4j3k2j6k5j5j2k6l7l3i2l2\

@@ -1,4 +1,8 @@
 //! Driving the real `pbrain-kakugo` binary over its stdin/stdout, as a manager does.
+//!
+//! `KAKUGO_ENGINE` names another command to drive instead (a program and its arguments, split at
+//! whitespace), e.g. `KAKUGO_ENGINE="wine target/gomocup/pbrain-kakugo.exe"` for the Windows
+//! build under Wine (`scripts/ci-windows.sh`).
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -9,6 +13,25 @@ use std::time::{Duration, Instant};
 
 /// Generous wait for any one answer (the machine is shared and noisy).
 pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The command that starts the engine: `KAKUGO_ENGINE` if set, else the binary cargo built.
+pub fn engine_command() -> Command {
+    match std::env::var("KAKUGO_ENGINE") {
+        Ok(cmd) if !cmd.trim().is_empty() => {
+            let mut words = cmd.split_whitespace();
+            let mut c = Command::new(words.next().expect("a program"));
+            c.args(words);
+            c
+        }
+        _ => Command::new(env!("CARGO_BIN_EXE_pbrain-kakugo")),
+    }
+}
+
+/// Whether `KAKUGO_ENGINE` names another engine command than the built binary: facts about the
+/// Linux process itself (its `/proc` entries) then do not describe the engine.
+pub fn external_engine() -> bool {
+    std::env::var("KAKUGO_ENGINE").is_ok_and(|c| !c.trim().is_empty())
+}
 
 /// A running engine process.
 pub struct Engine {
@@ -21,14 +44,19 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the engine binary.
+    /// Starts the engine (see [`engine_command`]).
     pub fn spawn() -> Engine {
-        Engine::spawn_exe(std::path::Path::new(env!("CARGO_BIN_EXE_pbrain-kakugo")))
+        Engine::from_command(engine_command())
     }
 
     /// Starts the engine binary at `exe` (a copy placed beside a config file).
     pub fn spawn_exe(exe: &std::path::Path) -> Engine {
-        let mut child = Command::new(exe)
+        Engine::from_command(Command::new(exe))
+    }
+
+    /// Starts the engine `command`.
+    pub fn from_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
