@@ -14,8 +14,8 @@ usage: scripts/nps.py RULE SUITE COUNT TURN_MS ENGINE [ENGINE ...]
 example: scripts/nps.py 0 tournaments/openings/freestyle15.pos.txt 30 1000 \\
              target/release/pbrain-kakugo /path/to/pbrain-other
 
-MESSAGE formats read: Kakugo's `nodes N nps R time Tms`, and `Node N | Time Tms` with K/M/G
-suffixes (as Rapfi prints). Needs Python 3 only.
+MESSAGE formats read (those Rapfi prints, and Kakugo since 0.2.0): `... n N n/ms R tm T pv ...`
+and `... | Node N | Time Tms`, N with an optional K/M/G suffix. Needs Python 3 only.
 """
 
 import re
@@ -60,12 +60,12 @@ def think(engine, rule, moves, turn_ms):
     last = None
     for line in p.stdout:
         line = line.strip()
-        ours = re.search(r"nodes (\d+) nps \d+ time (\d+)ms", line)
-        other = re.search(r"Node ([\d.]+[KMG]?) \| Time (\d+)ms", line)
-        if ours:
-            last = (int(ours.group(1)), int(ours.group(2)))
-        elif other:
-            last = (count(other.group(1)), int(other.group(2)))
+        uci = re.search(r"\bn ([\d.]+[KMG]?) n/ms \d+ tm (\d+)\b", line)
+        normal = re.search(r"Node ([\d.]+[KMG]?) \| Time (\d+)ms", line)
+        if uci:
+            last = (count(uci.group(1)), int(uci.group(2)))
+        elif normal:
+            last = (count(normal.group(1)), int(normal.group(2)))
         elif re.fullmatch(r"\d+,\d+", line):
             break
     try:

@@ -86,6 +86,49 @@ INFO game_type 1\r\nINFO rule 0\r\nINFO time_left 180000\r\nINFO folder C:\\Pisk
     e.end();
 }
 
+/// The two search reports written just before the move `m` (the last line of `log`), in the
+/// forms Rapfi prints and tools read (`src/protocol/report.rs`).
+fn check_reports(log: &[String], m: (i64, i64)) {
+    let n = log.len();
+    assert!(n >= 3, "{log:?}");
+    let summary = log[n - 3]
+        .strip_prefix("MESSAGE Speed ")
+        .expect("the summary line");
+    let fields: Vec<&str> = summary.split(" | ").collect();
+    assert_eq!(fields.len(), 6, "{summary}");
+    for (f, name) in fields[1..]
+        .iter()
+        .zip(["Depth ", "Eval ", "Node ", "Time ", "Winrate "])
+    {
+        assert!(f.starts_with(name), "{summary}");
+    }
+    assert!(fields[5].ends_with('%'), "{summary}");
+    let machine = log[n - 2]
+        .strip_prefix("MESSAGE depth ")
+        .expect("the machine line");
+    let words: Vec<&str> = machine.split(' ').collect();
+    assert_eq!(
+        [words[1], words[3], words[5], words[7], words[9]],
+        ["ev", "n", "n/ms", "tm", "pv"],
+        "{machine}"
+    );
+    let (d, sel) = words[0].split_once('-').expect("depth D-S");
+    assert!(
+        d.parse::<u32>().unwrap() <= sel.parse::<u32>().unwrap(),
+        "{machine}"
+    );
+    assert_eq!(
+        fields[2],
+        format!("Eval {}", words[2]),
+        "{summary} / {machine}"
+    );
+    // The principal variation starts with the move played, in pos notation.
+    let first = words[10].as_bytes();
+    let x = i64::from(first[0] - b'a');
+    let y: i64 = words[10][1..].parse().expect("row");
+    assert_eq!((x, y - 1), m, "{machine}");
+}
+
 #[test]
 fn gomocupjudge_session() {
     let mut e = Engine::spawn();
@@ -105,6 +148,7 @@ INFO time_left 180000\r\n";
     let mut taken = opening.to_vec();
     let m = e.reply_move();
     assert!(on_empty(m, 15, &taken));
+    check_reports(&e.log, m);
     taken.push(m);
     let free = (0..15)
         .flat_map(|y| (0..15).map(move |x| (x, y)))
@@ -282,7 +326,7 @@ fn stop_and_queue_while_thinking() {
     assert!(on_empty(m, 15, &taken));
     taken.push(m);
     e.sync();
-    // END while thinking exits at once, writing nothing more.
+    // END while thinking stops the search, answers it at once and exits.
     let c = free_cell(&taken);
     e.send_all(&[&format!("TURN {},{}", c.0, c.1), "END"]);
     let st = e.exit_within(Duration::from_secs(10));

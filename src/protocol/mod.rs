@@ -3,18 +3,24 @@
 //! Two threads: the reader (`reader.rs`) reads lines and acts at once on `STOP`, `YXSTOP` and
 //! `END`; the worker (`session.rs`, `think.rs`) handles every line in order, thinking with the
 //! searcher while later lines wait in the queue. Lines are parsed in `command.rs`, position
-//! blocks built aside in `block.rs`, `INFO` settings kept in `settings.rs`, and every output line
-//! written whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
+//! blocks built aside in `block.rs`, settings kept in `settings.rs` (from `INFO` lines and the
+//! config file, `config.rs`, held to the machine, `machine.rs`), the hash table made off the
+//! clock by `table.rs`, search reports written by `report.rs`, and every output line written
+//! whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
 //! from [`crate::board`], moves from [`crate::search`], swap2 decisions from [`crate::opening`],
 //! balancing stones from [`crate::balance`], the moves that hold against a threat from
 //! [`crate::defend`].
 
 pub mod block;
 pub mod command;
+pub mod config;
+pub mod machine;
 pub mod output;
 pub mod reader;
+pub mod report;
 pub mod session;
 pub mod settings;
+pub mod table;
 mod think;
 
 use crate::search::Searcher;
@@ -59,6 +65,7 @@ pub fn run_with(searcher: Searcher) -> ! {
 fn work(rx: &mpsc::Receiver<Event>, out: Output, control: Arc<Control>, searcher: Searcher) {
     let mut session = Session::new(out.clone(), Arc::clone(&control));
     session.searcher = searcher;
+    session.load_config();
     while let Ok(Event::Line(line)) = rx.recv() {
         if catch_unwind(AssertUnwindSafe(|| session.handle(&line))).is_err() {
             session.reset_block();

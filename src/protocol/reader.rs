@@ -1,7 +1,8 @@
 //! The reader: reads stdin on its own thread, splits it into lines (LF, CRLF or lone CR; over-long
 //! lines cut), hands every line to the worker through a queue, and acts at once on the lines that
-//! cannot wait: `STOP`/`YXSTOP` raise the stop flag, `END` stops and exits the process, and end
-//! of input stops the search and exits shortly after.
+//! cannot wait: `STOP`/`YXSTOP` raise the stop flag; `END` and end of input stop reading and
+//! stop the search, every command still queued is answered at once (searches stop with their
+//! best move so far), and the process exits when the worker is done, or after [`EXIT_GRACE`].
 //!
 //! Stops are numbered by the line that asked for them, so a `YXSTOP` that overtakes the command it
 //! is meant to cut short (still queued) still stops that command's search.
@@ -15,8 +16,10 @@ use std::time::{Duration, Instant};
 
 /// Longest line kept; the rest of a longer line is dropped.
 pub const MAX_LINE: usize = 1 << 16;
-/// How long the worker may still answer after end of input before the process exits.
-const EOF_GRACE: Duration = Duration::from_millis(60);
+/// How long the worker may still answer after `END` or end of input before the process exits
+/// regardless (it exits as soon as it is done, normally within milliseconds; GomocupJudge
+/// kills a brain 500 ms after `END`).
+const EXIT_GRACE: Duration = Duration::from_millis(400);
 
 /// One line read, numbered, with the time it arrived.
 #[derive(Debug)]
@@ -45,7 +48,7 @@ pub struct Control {
     pub stop: AtomicBool,
     /// The number of the last stop line read.
     stop_seq: AtomicU64,
-    /// Input has ended: every later search stops at once.
+    /// Input has ended (`END` or end of file): every later search stops at once.
     eof: AtomicBool,
 }
 
@@ -65,13 +68,19 @@ impl Control {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// Whether input has ended (`END` or end of file): answer at once, then exit.
+    pub fn ending(&self) -> &AtomicBool {
+        &self.eof
+    }
+
     fn end_input(&self) {
         self.eof.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }
 }
 
-/// Reads lines from `input` until `END` or end of input, queueing them to `tx`.
+/// Reads lines from `input` until `END` or end of input, queueing them to `tx`; then lets the
+/// worker answer what is queued and exits.
 pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control, out: &Output) {
     let mut seq = 0;
     let mut buf = Vec::new();
@@ -83,7 +92,7 @@ pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control,
         seq += 1;
         let (word, _) = split_word(&text);
         match word.as_str() {
-            "END" => exit_now(control, out),
+            "END" => break,
             "STOP" | "YXSTOP" => control.request_stop(seq),
             _ => {}
         }
@@ -98,7 +107,8 @@ pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control,
     }
     control.end_input();
     let _ = tx.send(Event::Eof);
-    std::thread::sleep(EOF_GRACE);
+    // The worker exits the process once it reaches the end of the queue.
+    std::thread::sleep(EXIT_GRACE);
     exit_now(control, out);
 }
 

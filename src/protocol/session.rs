@@ -6,20 +6,21 @@
 
 use super::block::{Block, BlockKind, Setup};
 use super::command::{self, Command, ParseError};
+use super::config;
+use super::machine::Machine;
 use super::output::Output;
 use super::reader::{exit_now, Control, Line};
 use super::settings::Settings;
+use super::table::TableMaker;
 use crate::board::{Board, Dims, Pos};
 use crate::search::Searcher;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The `ABOUT` line.
-pub const ABOUT: &str = concat!(
-    "name=\"Kakugo\", version=\"",
-    env!("CARGO_PKG_VERSION"),
-    "\", author=\"Kakugo authors\", country=\"-\", www=\"-\""
-);
+/// The `ABOUT` line, made by `build.rs`: the version is the package's with the git commit it
+/// was built from; author, country and home page come from `Cargo.toml`
+/// (`[package.metadata.about]`).
+pub const ABOUT: &str = env!("KAKUGO_ABOUT");
 
 /// Board size used to read a block that arrives before any `START`.
 const FALLBACK_SIDE: usize = 15;
@@ -39,8 +40,14 @@ pub struct Session {
     /// An open `BOARD`/`YXBOARD`/`SWAP2BOARD` block.
     block: Option<Block>,
     pub(super) searcher: Searcher,
-    /// Hash size and threads last given to the searcher.
-    pub(super) applied: (usize, bool, usize),
+    /// Threads last given to the searcher.
+    pub(super) applied_threads: usize,
+    /// The next hash table, made off the clock.
+    pub(super) tables: TableMaker,
+    /// `MESSAGE` texts waiting for the first command that is not `INFO`.
+    pub(super) notes: Vec<String>,
+    /// The `max_memory` last said to be too small (0: none).
+    pub(super) warned_memory: u64,
 }
 
 impl Session {
@@ -55,12 +62,36 @@ impl Session {
             block_moves: Vec::new(),
             block: None,
             searcher: Searcher::new(),
-            applied: (0, false, 0),
+            applied_threads: 0,
+            tables: TableMaker::default(),
+            notes: Vec::new(),
+            warned_memory: 0,
+        }
+        .on(Machine::read())
+    }
+
+    /// The session held to `machine`.
+    pub fn on(mut self, machine: Machine) -> Session {
+        self.settings.machine = machine;
+        self
+    }
+
+    /// Reads the config file next to the executable (see `config.rs`); what it says is written
+    /// before the answer to the first command that is not `INFO`.
+    pub fn load_config(&mut self) {
+        if let Some(path) = config::path() {
+            let notes = config::load(&path, &mut self.settings);
+            self.notes.extend(notes);
         }
     }
 
     /// Handles one input line.
     pub fn handle(&mut self, line: &Line) {
+        if !self.notes.is_empty() && command::split_word(&line.text).0 != "INFO" {
+            for note in std::mem::take(&mut self.notes) {
+                self.out.message(&note);
+            }
+        }
         if let Some(block) = self.block.as_mut() {
             let (word, _) = command::split_word(&line.text);
             if word == "DONE" {
@@ -110,7 +141,10 @@ impl Session {
             Command::Play(x, y) => self.play(x, y),
             Command::Stop => {}
             Command::YxShowForbid => self.show_forbid(),
-            Command::YxHashClear => self.searcher.clear(),
+            Command::YxHashClear => {
+                self.searcher.clear();
+                self.tables.forget();
+            }
             Command::YxNBest(n) => self.nbest(n as usize, line),
             Command::YxShowInfo => self.show_info(),
             Command::YxBlock => self.open_block(BlockKind::YxBlock),
@@ -141,9 +175,18 @@ impl Session {
         self.board = Some(Board::new(self.settings.rule, dims));
         self.blocked.clear();
         self.searcher.new_game();
-        // Size and make the tables now: START's time does not count against the first move.
-        self.prepare();
-        self.searcher.warm();
+        // Make the solvers' and evaluation's tables now: START's time does not count against
+        // the first move. The hash table is left to the `INFO` lines that follow `START` (and
+        // to the first move): made now with the default limits, a table that a lower
+        // `max_memory` sent next replaces would pass that limit at the peak.
+        self.prepare(None);
+        if !self
+            .control
+            .ending()
+            .load(std::sync::atomic::Ordering::SeqCst)
+        {
+            self.searcher.warm();
+        }
         self.out.line("OK");
     }
 
@@ -260,6 +303,8 @@ impl Session {
     fn info(&mut self, key: &str, value: &str) {
         let old = self.settings.rule;
         self.settings.apply(key, value);
+        // Start making the table the new settings ask for, if they change it.
+        self.plan_table();
         let rule = self.settings.rule;
         if rule == old {
             return;
@@ -291,7 +336,7 @@ impl Session {
     fn show_info(&mut self) {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.out
-            .line(&format!("MESSAGE Kakugo {}", env!("CARGO_PKG_VERSION")));
+            .line(&format!("MESSAGE Kakugo {}", env!("KAKUGO_VERSION")));
         self.out
             .line(&format!("MESSAGE INFO MAX_THREAD_NUM {}", threads.max(1)));
         // Yixin-Board's unit: log2 of the hash size in KB.

@@ -1,17 +1,30 @@
-//! Engine settings from `INFO` lines, and what follows from them: the rule, the raw clock handed
-//! to the searcher, the protocol's own hard deadline, and the hash size that fits the memory limit.
+//! Engine settings from `INFO` lines (and the config file, `config.rs`), and what follows from
+//! them and the machine: the rule, the raw clock handed to the searcher, the protocol's own hard
+//! deadline, the search threads, the threat solvers' tables and the hash table that fit the
+//! memory limit.
 //!
 //! `INFO` is never answered: a value that does not parse is ignored and the old one kept.
 
 use super::command::parse_int;
+use super::machine::Machine;
 use crate::rules::Rule;
-use crate::search::{TimeControl, THREAD_BYTES};
+use crate::search::{time, tt, TimeControl, THREAD_BYTES};
 use std::time::Duration;
 
 /// Gomocup's memory limit, used when `max_memory` is never sent.
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
-/// Memory kept back from the limit for everything but the hash table (code, boards, stacks).
-const RESERVE: u64 = 48 << 20;
+/// Memory for everything but the hash table, the threat solvers' tables and the search
+/// threads' own tables: code, the evaluation's and move ordering's tables, stacks, boards, the
+/// solvers' growing maps. Measured (2026-11-28, resident): 2.8 MB before `START`; 8.8 MB right
+/// after it with small solver tables (2.3 MB) and a 1 MB hash table; 15.1 MB at the peak of 15
+/// moves of 300 ms (with the thread's own tables); with the full solver tables 42 MB after
+/// `START`.
+const BASE: u64 = 12 << 20;
+/// The threat solvers' tables: full (a 4 MB VCF table and two VCTs' 16 MB ones) and small.
+const SOLVERS_FULL: u64 = 36 << 20;
+const SOLVERS_SMALL: u64 = 3 << 20;
+/// The full solver tables are used when they take at most this share of `max_memory`.
+const SOLVERS_SHARE: u64 = 3;
 /// Hash size when memory is not limited and no `hash_size` is given.
 const DEFAULT_HASH: u64 = 256 << 20;
 /// The largest hash table we ask for, whatever the settings say.
@@ -48,6 +61,8 @@ pub struct Settings {
     pub max_nodes: Option<u64>,
     /// Yixin-Board realtime output (`show_detail`, non-zero = on).
     pub show_detail: bool,
+    /// The machine the settings are held to.
+    pub machine: Machine,
 }
 
 impl Default for Settings {
@@ -65,9 +80,26 @@ impl Default for Settings {
             max_depth: None,
             max_nodes: None,
             show_detail: false,
+            machine: Machine::unbounded(256),
         }
     }
 }
+
+/// The `INFO` keys the settings know (`evaluate` is read and ignored besides).
+pub const KEYS: [&str; 12] = [
+    "timeout_turn",
+    "timeout_match",
+    "time_left",
+    "max_memory",
+    "game_type",
+    "rule",
+    "folder",
+    "thread_num",
+    "hash_size",
+    "max_depth",
+    "max_node",
+    "show_detail",
+];
 
 /// The rule of an `INFO rule` bitmask: 1 exact five, 4 renju, 8 caro; 2 is renju as Yixin
 /// defines it (Piskvork's "continuous game" bit is otherwise ignored). `None` for unknown bits.
@@ -89,8 +121,27 @@ pub fn rule_of_mask(v: i64) -> Option<Rule> {
 impl Settings {
     /// Applies one `INFO key value`; unknown keys and bad values are ignored.
     pub fn apply(&mut self, key: &str, value: &str) {
+        let _ = self.try_apply(key, value);
+    }
+
+    /// Applies one `key value`, or says why not (unknown key, bad value); the settings are
+    /// unchanged then.
+    pub fn try_apply(&mut self, key: &str, value: &str) -> Result<(), String> {
         let num = parse_int(value);
         let pos = num.filter(|&n| n >= 0);
+        let known = KEYS.contains(&key) || key == "evaluate";
+        if !known {
+            return Err(format!("unknown key {key}"));
+        }
+        let numeric = !matches!(key, "folder" | "evaluate");
+        let bad = match key {
+            "time_left" | "game_type" | "max_depth" | "max_node" | "show_detail" => num.is_none(),
+            "rule" => num.and_then(rule_of_mask).is_none(),
+            _ => numeric && pos.is_none(),
+        };
+        if bad {
+            return Err(format!("bad value {value:?} for {key}"));
+        }
         match key {
             "timeout_turn" => self.timeout_turn = pos.map_or(self.timeout_turn, |n| n as u64),
             "timeout_match" => self.timeout_match = pos.map_or(self.timeout_match, |n| n as u64),
@@ -120,6 +171,7 @@ impl Settings {
             "show_detail" => self.show_detail = num.map_or(self.show_detail, |n| n != 0),
             _ => {}
         }
+        Ok(())
     }
 
     /// Time left in the game, if the game time is limited.
@@ -159,25 +211,49 @@ impl Settings {
         self.hash_kb.is_some()
     }
 
-    /// Search threads: `thread_num`, but no more than half of what `max_memory` leaves after
-    /// the fixed reserve can hold (each thread has tables of its own, [`THREAD_BYTES`]); at
-    /// least one.
-    pub fn threads(&self) -> usize {
-        if self.max_memory == 0 {
-            return self.threads;
-        }
-        let room = self.max_memory.saturating_sub(RESERVE) / 2;
-        self.threads.min((room / THREAD_BYTES).max(1) as usize)
+    /// Whether the threat solvers get their small tables: the full ones would take more than
+    /// a third of `max_memory`, or answers are at once (`timeout_turn 0`: no solver runs).
+    pub fn small_solvers(&self) -> bool {
+        self.timeout_turn == 0
+            || (self.max_memory > 0 && self.max_memory < SOLVERS_SHARE * SOLVERS_FULL)
     }
 
-    /// Bytes for the hash table: `hash_size` if sent, within half of what `max_memory` leaves
-    /// after a fixed reserve and the threads' own tables ([`Settings::threads`]).
+    /// Memory for everything but the hash table and the threads' own tables.
+    fn reserve(&self) -> u64 {
+        BASE + if self.small_solvers() {
+            SOLVERS_SMALL
+        } else {
+            SOLVERS_FULL
+        }
+    }
+
+    /// The least memory the engine lives in: one thread, small solver tables, the smallest
+    /// hash table.
+    pub fn least_memory() -> u64 {
+        BASE + SOLVERS_SMALL + THREAD_BYTES + MIN_HASH
+    }
+
+    /// Search threads: `thread_num`, but no more than the machine runs at once, nor than half
+    /// of what `max_memory` leaves after the fixed reserve can hold (each thread has tables of
+    /// its own, [`THREAD_BYTES`]); at least one.
+    pub fn threads(&self) -> usize {
+        let threads = self.threads.min(self.machine.threads).max(1);
+        if self.max_memory == 0 {
+            return threads;
+        }
+        let room = self.max_memory.saturating_sub(self.reserve()) / 2;
+        threads.min((room / THREAD_BYTES).max(1) as usize)
+    }
+
+    /// The most bytes a hash table may have: `hash_size` if sent, within half of what
+    /// `max_memory` leaves after a fixed reserve and the threads' own tables
+    /// ([`Settings::threads`]), and within half of the machine's available memory.
     pub fn hash_bytes(&self) -> usize {
         let asked = self.hash_kb.map(|k| k.saturating_mul(1024));
         let threads = self.threads() as u64 * THREAD_BYTES;
         let room = (self.max_memory > 0).then(|| {
             self.max_memory
-                .saturating_sub(RESERVE)
+                .saturating_sub(self.reserve())
                 .saturating_sub(threads)
                 / 2
         });
@@ -187,7 +263,33 @@ impl Settings {
             (None, Some(r)) => r.min(DEFAULT_HASH),
             (None, None) => DEFAULT_HASH,
         };
-        bytes.clamp(MIN_HASH, MAX_HASH).min(usize::MAX as u64) as usize
+        let machine = self.machine.memory.map_or(u64::MAX, |m| m / 2);
+        bytes
+            .min(machine)
+            .clamp(MIN_HASH, MAX_HASH)
+            .min(usize::MAX as u64) as usize
+    }
+
+    /// The hash table to make: the smallest when answering at once (`timeout_turn 0`);
+    /// the `hash_size` sent (within [`Settings::hash_bytes`]); else what the longest move the
+    /// clock allows can fill ([`tt::auto_bytes`]), within the same bounds and rounded down to
+    /// a power of two, so that small changes of the limits keep the table made.
+    pub fn table_bytes(&self) -> usize {
+        if self.timeout_turn == 0 {
+            return MIN_HASH as usize;
+        }
+        let most = self.hash_bytes();
+        if self.hash_fixed() {
+            return most;
+        }
+        let clock = TimeControl {
+            turn_ms: Some(self.timeout_turn),
+            match_ms: (self.timeout_match > 0).then_some(self.timeout_match),
+            left_ms: None,
+        };
+        let longest = time::budget(&clock, 0, 15 * 15).maximum;
+        let bytes = tt::auto_bytes(longest, self.threads()).min(most);
+        1 << bytes.ilog2()
     }
 }
 
@@ -244,9 +346,66 @@ mod tests {
     }
 
     #[test]
+    fn keys_and_values_are_checked() {
+        let mut s = Settings::default();
+        assert!(s.try_apply("thread_num", "4").is_ok());
+        assert_eq!(s.threads, 4);
+        assert!(s.try_apply("thread_num", "four").is_err());
+        assert!(s.try_apply("hash_size", "-1").is_err());
+        assert!(s.try_apply("rule", "16").is_err());
+        assert!(s.try_apply("colour", "1").is_err());
+        assert!(s.try_apply("max_depth", "0").is_ok());
+        assert!(s.try_apply("folder", "C:\\some where").is_ok());
+        assert_eq!(s.threads, 4);
+    }
+
+    #[test]
+    fn threads_are_held_to_the_machine() {
+        let mut s = Settings {
+            machine: Machine::unbounded(2),
+            ..Settings::default()
+        };
+        s.apply("thread_num", "64");
+        assert_eq!(s.threads(), 2);
+        s.apply("max_memory", "0");
+        assert_eq!(s.threads(), 2);
+        s.apply("thread_num", "1");
+        assert_eq!(s.threads(), 1);
+    }
+
+    #[test]
+    fn tables_follow_the_clock_and_the_machine() {
+        let mut s = Settings::default();
+        // Gomocup's 30 s turns under 350 MB: all the room, as a power of two.
+        assert_eq!(s.table_bytes(), 128 << 20);
+        s.apply("timeout_turn", "300");
+        assert_eq!(s.table_bytes(), 32 << 20);
+        s.apply("timeout_turn", "0");
+        assert_eq!(s.table_bytes() as u64, MIN_HASH);
+        s.apply("timeout_turn", "300");
+        s.apply("max_memory", "0");
+        s.apply("hash_size", "4194304");
+        assert_eq!(s.table_bytes(), 4 << 30);
+        s.machine.memory = Some(2 << 30);
+        assert_eq!(s.table_bytes(), 1 << 30);
+    }
+
+    #[test]
+    fn small_limits_shrink_the_solvers() {
+        let mut s = Settings::default();
+        assert!(!s.small_solvers());
+        s.apply("max_memory", &(20 << 20).to_string());
+        assert!(s.small_solvers());
+        assert!(Settings::least_memory() <= 20 << 20);
+        assert_eq!(s.threads(), 1);
+        s.apply("max_memory", "0");
+        assert!(!s.small_solvers());
+    }
+
+    #[test]
     fn hash_fits_memory() {
         let mut s = Settings::default();
-        assert!(s.hash_bytes() as u64 <= (DEFAULT_MEMORY - RESERVE) / 2);
+        assert!(s.hash_bytes() as u64 <= (DEFAULT_MEMORY - BASE - SOLVERS_FULL) / 2);
         s.apply("hash_size", "1024");
         assert_eq!(s.hash_bytes(), 1 << 20);
         s.apply("max_memory", "0");
@@ -269,10 +428,13 @@ mod tests {
         let t = s.threads() as u64;
         assert!((4..256).contains(&t), "{t}");
         let hash = s.hash_bytes() as u64;
-        assert!(RESERVE + t * THREAD_BYTES + hash <= DEFAULT_MEMORY);
+        assert!(s.reserve() + t * THREAD_BYTES + hash <= DEFAULT_MEMORY);
         assert!(hash >= 64 << 20, "{hash}");
         // A limit too small for a second thread still searches with one.
-        s.apply("max_memory", &(RESERVE + THREAD_BYTES).to_string());
+        s.apply(
+            "max_memory",
+            &(BASE + SOLVERS_SMALL + THREAD_BYTES).to_string(),
+        );
         assert_eq!(s.threads(), 1);
         // No limit: as many as asked.
         s.apply("max_memory", "0");

@@ -15,8 +15,12 @@
 
 use super::output::Output;
 use super::reader::Line;
+use super::report;
 use super::session::Session;
+use super::settings::Settings;
+use super::table::QUICK_BYTES;
 use crate::board::{Board, Pos, Verdict};
+use crate::search::tt::TransTable;
 use crate::search::{Info, Limits, RootEvent, RootWatch, Score, SearchResult};
 use crate::{balance, defend, opening};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +33,8 @@ pub const REALTIME_DELAY: Duration = Duration::from_millis(200);
 /// At most one realtime `POS` line (with its `DONE`) in this time: root moves searched faster are
 /// not shown one by one.
 pub const REALTIME_GAP: Duration = Duration::from_millis(5);
+/// The longest a thinking command waits for a hash table being made.
+const TABLE_WAIT: Duration = Duration::from_millis(500);
 
 /// Runs `f` while a guard thread raises `stop` at `deadline` unless `f` returns first.
 fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
@@ -49,21 +55,6 @@ fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) ->
 /// `x,y`.
 fn xy(p: Pos) -> String {
     format!("{},{}", p.x(), p.y())
-}
-
-/// The summary `MESSAGE` of a search.
-fn summary(info: &Info) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|&p| xy(p)).collect();
-    format!(
-        "depth {}-{} eval {} nodes {} nps {} time {}ms pv {}",
-        info.depth,
-        info.seldepth,
-        info.score,
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis(),
-        pv.join(" ")
-    )
 }
 
 /// Realtime lines for the root moves of one search (see the module notes).
@@ -135,25 +126,72 @@ fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
 }
 
 impl Session {
-    /// Gives the searcher the hash size and threads the settings ask for: the `hash_size` sent,
-    /// or else a table sized by the clock within the memory limit.
-    pub(super) fn prepare(&mut self) {
-        let want = (
-            self.settings.hash_bytes(),
-            self.settings.hash_fixed(),
-            self.settings.threads(),
-        );
-        if (want.0, want.1) != (self.applied.0, self.applied.1) {
-            if want.1 {
-                self.searcher.set_hash_bytes(want.0);
-            } else {
-                self.searcher.set_hash_limit(want.0);
-            }
+    /// Gives the searcher the threads, solver tables and (unless `wait` is `None`) hash table
+    /// the settings ask for. The hash table is made on its own thread (`table.rs`) and handed
+    /// over here once made, waiting for it up to `wait` (a small share of a move's time: a table
+    /// nearly made is worth more than those milliseconds); until then the searcher keeps the one
+    /// it has, or gets a small one at once. Says once, with a `MESSAGE`, when `max_memory` is
+    /// below what the engine can live in.
+    pub(super) fn prepare(&mut self, wait: Option<Duration>) {
+        let threads = self.settings.threads();
+        if threads != self.applied_threads {
+            self.searcher.set_threads(threads);
+            self.applied_threads = threads;
         }
-        if want.2 != self.applied.2 {
-            self.searcher.set_threads(want.2);
+        self.searcher
+            .set_small_solvers(self.settings.small_solvers());
+        let limit = self.settings.max_memory;
+        let least = Settings::least_memory();
+        if limit > 0 && limit < least && self.warned_memory != limit {
+            self.warned_memory = limit;
+            self.out.message(&format!(
+                "max_memory {:.1} MB is below the {} MB the engine needs: it plays on with \
+                 the least it can",
+                limit as f64 / f64::from(1 << 20),
+                least.div_ceil(1 << 20)
+            ));
         }
-        self.applied = want;
+        let Some(wait) = wait else {
+            return;
+        };
+        self.plan_table();
+        if let Some(t) = self.tables.take(wait, self.control.ending()) {
+            self.searcher.set_table(t);
+        }
+        if self.searcher.table_bytes().is_none() {
+            let bytes = self.tables.wanted().clamp(1, QUICK_BYTES);
+            self.searcher.set_table(TransTable::new(bytes));
+        }
+    }
+
+    /// How long a thinking command may wait for a hash table being made: a twentieth of the
+    /// move's time, at most [`TABLE_WAIT`].
+    fn table_wait(&self) -> Duration {
+        (self.settings.budget() / 20).min(TABLE_WAIT)
+    }
+
+    /// Starts making the hash table the settings ask for, unless it is the one asked for last.
+    /// A small one is made at once; for a larger one, the searcher's table is replaced by a
+    /// small stand-in unless both fit the memory allowed for tables.
+    pub(super) fn plan_table(&mut self) {
+        let mut want = self.settings.table_bytes();
+        if self.control.ending().load(Ordering::SeqCst) {
+            // Only answers at once are left to give.
+            want = want.min(QUICK_BYTES);
+        }
+        if want == self.tables.wanted() {
+            return;
+        }
+        if want <= QUICK_BYTES {
+            self.tables.settle(want);
+            self.searcher.set_table(TransTable::new(want));
+            return;
+        }
+        self.tables.ask(want);
+        let old = self.searcher.table_bytes().unwrap_or(0);
+        if old > QUICK_BYTES && old + want > self.settings.hash_bytes() {
+            self.searcher.set_table(TransTable::new(QUICK_BYTES));
+        }
     }
 
     /// Limits for a search of the command `line`: its clock (less the time it has waited), and
@@ -167,8 +205,13 @@ impl Session {
                 exclude.push(p);
             }
         }
+        let mut time = self.settings.time_control(Self::waited(line));
+        if self.control.ending().load(Ordering::SeqCst) {
+            // Input has ended: answer at once, then exit.
+            time.turn_ms = Some(0);
+        }
         Limits {
-            time: self.settings.time_control(Self::waited(line)),
+            time,
             max_depth: self.settings.max_depth,
             max_nodes: self.settings.max_nodes,
             exclude,
@@ -223,12 +266,23 @@ impl Session {
             self.out.error("the board is full");
             return;
         }
-        self.prepare();
+        self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let deadline = line.at + self.settings.guard();
         let r = self.run_search(line, &limits, deadline);
-        self.out.message(&summary(&r.info));
+        self.report(&r.info, None);
         self.play_answer(r.best, &limits.exclude);
+    }
+
+    /// The search report `MESSAGE`s (`report.rs`): the summary and the machine line, or for the
+    /// `n`th move of `YXNBEST` the machine line with its `multipv`.
+    fn report(&self, info: &Info, multipv: Option<usize>) {
+        let board = self.board.as_ref().expect("board");
+        let (rule, dims) = (board.rule(), board.dims());
+        if multipv.is_none() {
+            self.out.message(&report::summary(info, rule));
+        }
+        self.out.message(&report::machine(info, multipv, dims));
     }
 
     fn play_answer(&mut self, best: Pos, avoid: &[Pos]) {
@@ -254,7 +308,7 @@ impl Session {
             self.out.error("the board is full");
             return;
         }
-        self.prepare();
+        self.prepare(Some(self.table_wait()));
         let mut limits = self.limits(line);
         let deadline = line.at + self.settings.guard();
         let empty = self.board.as_ref().map_or(0, |b| {
@@ -271,12 +325,7 @@ impl Session {
             if !playable(board, r.best) || limits.exclude.contains(&r.best) {
                 break;
             }
-            self.out.message(&format!(
-                "nbest {} {} {}",
-                i + 1,
-                xy(r.best),
-                summary(&r.info)
-            ));
+            self.report(&r.info, Some(i + 1));
             found.push(r.best);
             limits.exclude.push(r.best);
             if self.control.stop.load(Ordering::SeqCst) {
@@ -290,7 +339,7 @@ impl Session {
 
     /// `SWAP2BOARD` … `DONE` (the position is already set): answer the opening decision.
     pub(super) fn swap2(&mut self, line: &Line) {
-        self.prepare();
+        self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let guard = self.settings.guard();
         let deadline = line.at + guard;
@@ -328,7 +377,7 @@ impl Session {
         if self.need_board(name).is_none() {
             return;
         }
-        self.prepare();
+        self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let budget = self.settings.guard().saturating_sub(Self::waited(line)) * 3 / 4;
         self.control.begin_search(line.seq);
@@ -368,7 +417,7 @@ impl Session {
             self.out.error("the board is full");
             return;
         }
-        self.prepare();
+        self.prepare(Some(self.table_wait()));
         let base = self.limits(line);
         let deadline = line.at + self.settings.guard();
         let budget = self.settings.guard().saturating_sub(Self::waited(line)) / 2;
@@ -410,7 +459,7 @@ impl Session {
             }
         }
         let r = self.run_search(line, &limits, deadline);
-        self.out.message(&summary(&r.info));
+        self.report(&r.info, None);
         self.play_answer(r.best, &base.exclude);
     }
 }

@@ -236,6 +236,21 @@ impl Searcher {
         (self.hash_bytes, self.hash_auto) = (bytes, auto);
     }
 
+    /// Hands the searcher a table made elsewhere (on another thread, outside any move's clock);
+    /// it is kept at its size until replaced or cleared.
+    pub fn set_table(&mut self, tt: TransTable) {
+        (self.hash_bytes, self.hash_auto) = (tt.bytes(), false);
+        self.tt = Some(tt);
+    }
+
+    /// Gives the threat solvers small tables (about 2 MB in all instead of 36 MB), for memory
+    /// limits the full ones do not fit; from the next search on.
+    pub fn set_small_solvers(&mut self, small: bool) {
+        if small != self.probe.small() {
+            self.probe = probe::Probe::sized(small);
+        }
+    }
+
     /// The size of the hash table now allocated, in bytes (none before the first search).
     pub fn table_bytes(&self) -> Option<usize> {
         self.tt.as_ref().map(TransTable::bytes)

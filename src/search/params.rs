@@ -29,6 +29,12 @@ pub const MAX_PLY: usize = 120;
 /// Deepest nominal iteration.
 pub const MAX_DEPTH: u32 = 99;
 
+/// Win rate: a position evaluated `v` for the side to move has the expected score
+/// `1 / (1 + exp(-v / scale))`; the scale the freestyle tables were fitted at (every rule but renju).
+pub const WINRATE_SCALE_FREESTYLE: f64 = 278.0;
+/// Win rate: the scale renju's tables were fitted at (`weights/renju.txt`'s header).
+pub const WINRATE_SCALE_RENJU: f64 = 306.0;
+
 /// Move ordering: per own combo of the cell.
 pub const MO_OWN: [i32; 11] = [0, 0, 20, 14, 60, 120, 2_000, 400, 3_000, 8_000, 100_000];
 /// Move ordering: per opponent combo of the cell (the value of blocking it).

@@ -8,7 +8,7 @@ use super::params::{
 };
 use crate::board::{Board, Pos};
 use crate::rules::Combo;
-use crate::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
+use crate::threat::vcf::{Vcf, VcfOutcome, DEFAULT_TT_BITS, MAX_FOURS};
 use crate::threat::vct::{Vct, VctLimits};
 use std::time::Duration;
 
@@ -18,15 +18,48 @@ pub struct Probe {
     vcf: Option<Vcf>,
     vct: Option<Vct>,
     refute: Option<Vct>,
+    /// Small tables, for a tight memory limit.
+    small: bool,
 }
 
 impl Probe {
+    /// Solvers with full tables (4 MB for the VCF, 16 MB for each VCT's), or small ones
+    /// (256 KB, 1 MB).
+    pub fn sized(small: bool) -> Probe {
+        Probe {
+            small,
+            ..Probe::default()
+        }
+    }
+
+    /// Whether the tables are the small ones.
+    pub fn small(&self) -> bool {
+        self.small
+    }
+
+    fn vcf_bits(&self) -> u32 {
+        if self.small {
+            14
+        } else {
+            18
+        }
+    }
+
+    fn new_vct(&self) -> Vct {
+        Vct::with_table_bits(if self.small { 16 } else { DEFAULT_TT_BITS })
+    }
+
     /// Allocates the solvers' tables now, so that a time limit computed next is not spent on
     /// them.
     pub fn ready(&mut self) {
-        self.vcf.get_or_insert_with(|| Vcf::new(18));
-        self.vct.get_or_insert_with(Vct::new);
-        self.refute.get_or_insert_with(Vct::new);
+        let bits = self.vcf_bits();
+        self.vcf.get_or_insert_with(|| Vcf::new(bits));
+        if self.vct.is_none() {
+            self.vct = Some(self.new_vct());
+        }
+        if self.refute.is_none() {
+            self.refute = Some(self.new_vct());
+        }
     }
 
     /// A proven winning line for the side to move (attacker first, ending with its five) whose
@@ -58,7 +91,8 @@ impl Probe {
         max_ms: Option<u64>,
     ) -> Option<Vec<Pos>> {
         let mut b = board.clone();
-        let vcf = self.vcf.get_or_insert_with(|| Vcf::new(18));
+        let bits = self.vcf_bits();
+        let vcf = self.vcf.get_or_insert_with(|| Vcf::new(bits));
         // Under a clock the VCF gets a node budget the time can pay for; without one (bench,
         // tests) a fixed one, so that node counts stay reproducible.
         let nodes = match max_ms {
@@ -87,7 +121,8 @@ impl Probe {
             work: PROBE_VCT_WORK,
             ..VctLimits::default()
         };
-        let vct = self.vct.get_or_insert_with(Vct::new);
+        self.ready();
+        let vct = self.vct.as_mut().expect("made by ready");
         let r = vct.solve(&mut b, limits);
         (r.win && r.line.first().is_some_and(|p| !exclude.contains(p))).then_some(r.line)
     }
@@ -110,7 +145,8 @@ impl Probe {
             work: REFUTE_WORK,
             ..VctLimits::default()
         };
-        let vct = self.refute.get_or_insert_with(Vct::new);
+        self.ready();
+        let vct = self.refute.as_mut().expect("made by ready");
         vct.solve(&mut b, limits).win
     }
 }

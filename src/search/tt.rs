@@ -9,7 +9,7 @@
 
 use super::params::{MATE_BOUND, TT_AGE_WEIGHT, TT_AUTO_MIN_BYTES, TT_BUCKET, TT_BYTES_PER_MS};
 use crate::board::Pos;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,18 @@ pub fn auto_bytes(max_ms: u64, threads: usize) -> usize {
         .unwrap_or(usize::MAX)
 }
 
+/// Bytes of the table faulted in at a time (1–2 ms of work, during which other threads of the
+/// process cannot map memory, e.g. to start a thread).
+const FAULT_CHUNK: usize = 4 << 20;
+
+/// Writes a zero to every page of `len` bytes at `at`, which are zero already.
+fn touch(at: *mut u8, len: usize) {
+    for i in (0..len).step_by(4096) {
+        // SAFETY: callers pass a range inside a block they own and nothing else refers to yet.
+        unsafe { at.add(i).write_volatile(0) };
+    }
+}
+
 #[repr(align(64))]
 #[derive(Default)]
 struct Bucket {
@@ -62,11 +74,16 @@ struct Bucket {
 /// `n` empty cache-line buckets in zeroed memory, every page faulted in when the table is made:
 /// a page first touched during the search costs several microseconds, and a fresh table of
 /// 150 MB touched at random halved the nodes per second of the first moves of a game; faulting
-/// it in at once costs about 0.4 ms a megabyte, once. On Linux the block is mapped with
-/// `MAP_POPULATE` (huge pages were no faster at 32 MB and sometimes took 60–90 ms more to set
-/// up). Elsewhere it comes from the allocator's zeroing path (calloc: fresh pages the OS zeroes
-/// on first touch), over-allocated and aligned by hand, as a 64-byte aligned zeroed allocation
-/// would be written through in full by the allocator; then every page is touched once.
+/// it in at once costs about 0.4 ms a megabyte, once. The pages are faulted in by chunks of
+/// [`FAULT_CHUNK`] bytes, and the making may be given up between chunks (see
+/// [`TransTable::try_new`]): on Linux the block is mapped, then each chunk populated with
+/// `MADV_POPULATE_WRITE` (or touched, on kernels before 5.14); one `MAP_POPULATE` of 4 GB held
+/// the process's memory map for 7 s, so that no other thread could start nor the process exit
+/// meanwhile (huge pages were no faster at 32 MB and sometimes took 60–90 ms more to set up).
+/// Elsewhere the block comes from the allocator's zeroing path (calloc: fresh pages the OS
+/// zeroes on first touch), over-allocated and aligned by hand, as a 64-byte aligned zeroed
+/// allocation would be written through in full by the allocator; then every page is touched
+/// once.
 struct Buckets {
     base: *mut u8,
     layout: std::alloc::Layout,
@@ -82,7 +99,7 @@ unsafe impl Sync for Buckets {}
 
 impl Buckets {
     #[cfg(target_os = "linux")]
-    fn zeroed(n: usize) -> Buckets {
+    fn zeroed(n: usize, give_up: &AtomicBool) -> Option<Buckets> {
         let n = n.max(1);
         let size = n * std::mem::size_of::<Bucket>();
         let layout = std::alloc::Layout::from_size_align(size, 64).expect("table size");
@@ -92,7 +109,7 @@ impl Buckets {
                 std::ptr::null_mut(),
                 size,
                 libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_POPULATE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
                 -1,
                 0,
             )
@@ -100,16 +117,30 @@ impl Buckets {
         if base == libc::MAP_FAILED {
             std::alloc::handle_alloc_error(layout);
         }
-        Buckets {
+        let buckets = Buckets {
             base: base.cast(),
             layout,
             first: base as *const Bucket,
             len: n,
+        };
+        let mut advise = true;
+        for at in (0..size).step_by(FAULT_CHUNK) {
+            if give_up.load(Relaxed) {
+                return None;
+            }
+            let len = FAULT_CHUNK.min(size - at);
+            // SAFETY: the chunk lies inside the mapping (`at` is a multiple of the page size).
+            advise = advise
+                && unsafe { libc::madvise(base.add(at), len, libc::MADV_POPULATE_WRITE) } == 0;
+            if !advise {
+                touch(buckets.base.wrapping_add(at), len);
+            }
         }
+        Some(buckets)
     }
 
     #[cfg(not(target_os = "linux"))]
-    fn zeroed(n: usize) -> Buckets {
+    fn zeroed(n: usize, give_up: &AtomicBool) -> Option<Buckets> {
         let n = n.max(1);
         let line = std::mem::align_of::<Bucket>();
         let size = n * std::mem::size_of::<Bucket>() + line;
@@ -119,18 +150,21 @@ impl Buckets {
         if base.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        // Fault every page in now rather than during the search.
-        for i in (0..size).step_by(4096) {
-            // SAFETY: inside the allocation, which nothing else refers to yet.
-            unsafe { base.add(i).write_volatile(0) };
-        }
         let first = base.wrapping_add(base.align_offset(line)) as *const Bucket;
-        Buckets {
+        let buckets = Buckets {
             base,
             layout,
             first,
             len: n,
+        };
+        // Fault every page in now rather than during the search.
+        for at in (0..size).step_by(FAULT_CHUNK) {
+            if give_up.load(Relaxed) {
+                return None;
+            }
+            touch(base.wrapping_add(at), FAULT_CHUNK.min(size - at));
         }
+        Some(buckets)
     }
 
     fn as_slice(&self) -> &[Bucket] {
@@ -192,11 +226,18 @@ fn gen_of(data: u64) -> u8 {
 impl TransTable {
     /// A table of about `bytes` bytes (at least one bucket).
     pub fn new(bytes: usize) -> TransTable {
+        TransTable::try_new(bytes, &AtomicBool::new(false)).expect("never given up")
+    }
+
+    /// [`TransTable::new`], given up (`None`, the memory returned) as soon as `give_up` is
+    /// raised: the table is made chunk by chunk, so a large one can be made on a thread of its
+    /// own and dropped half-made when it is no longer wanted.
+    pub fn try_new(bytes: usize, give_up: &AtomicBool) -> Option<TransTable> {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        TransTable {
-            buckets: Buckets::zeroed(n),
+        Some(TransTable {
+            buckets: Buckets::zeroed(n, give_up)?,
             gen: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in bytes.
@@ -383,6 +424,13 @@ mod tests {
         assert_eq!(auto_bytes(0, 1), TT_AUTO_MIN_BYTES);
         assert_eq!(auto_bytes(10_000, 1), 2 << 30);
         assert!(auto_bytes(u64::MAX, 8) >= 1 << 40);
+    }
+
+    #[test]
+    fn a_table_given_up_is_not_made() {
+        assert!(TransTable::try_new(64 << 20, &AtomicBool::new(true)).is_none());
+        let t = TransTable::try_new(FAULT_CHUNK * 2 + 4096, &AtomicBool::new(false));
+        assert_eq!(t.map(|t| t.bytes()), Some(FAULT_CHUNK * 2 + 4096));
     }
 
     #[test]

@@ -121,8 +121,13 @@ impl Default for Vct {
 impl Vct {
     /// A solver with default tables.
     pub fn new() -> Vct {
+        Vct::with_table_bits(super::vcf::DEFAULT_TT_BITS)
+    }
+
+    /// A solver whose VCF table has `2^bits` entries (of 16 bytes).
+    pub fn with_table_bits(bits: u32) -> Vct {
         Vct {
-            vcf: Vcf::default(),
+            vcf: Vcf::new(bits),
             nodes: Vec::new(),
             limits: VctLimits::default(),
             attacker: Color::Black,

@@ -46,7 +46,17 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine (see [`engine_command`]).
     pub fn spawn() -> Engine {
-        let mut child = engine_command()
+        Engine::from_command(engine_command())
+    }
+
+    /// Starts the engine binary at `exe` (a copy placed beside a config file).
+    pub fn spawn_exe(exe: &std::path::Path) -> Engine {
+        Engine::from_command(Command::new(exe))
+    }
+
+    /// Starts the engine `command`.
+    pub fn from_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -1,0 +1,128 @@
+//! The config file: settings for managers that never send them (Piskvork and GomocupJudge send
+//! no `thread_num` nor `hash_size`). A file named [`FILE_NAME`] in the executable's folder is
+//! read at start-up; `INFO` lines sent later override it, and a missing file is no error.
+//!
+//! One `key = value` a line, with the names and units of the `INFO` keys ([`FILE_KEYS`]);
+//! `#` starts a comment, blank lines are skipped. A line that cannot be used is ignored and
+//! named in a `MESSAGE` (`config line 3: unknown key foo`), written before the answer to the
+//! first command that is not `INFO`.
+//!
+//! `INFO folder` is not searched for a config file: it arrives after `START` and the settings it
+//! could change (the first move may already be asked for), Piskvork sends it only when a data
+//! folder is configured and GomocupJudge gives every brain a fresh one; nor does the engine keep
+//! anything between games that it could store there.
+
+use super::settings::Settings;
+use std::path::{Path, PathBuf};
+
+/// The config file's name, in the executable's folder.
+pub const FILE_NAME: &str = "kakugo.ini";
+
+/// The keys a config file may set: the `INFO` keys that are settings, not game state.
+pub const FILE_KEYS: [&str; 9] = [
+    "thread_num",
+    "hash_size",
+    "max_memory",
+    "timeout_turn",
+    "timeout_match",
+    "rule",
+    "max_depth",
+    "max_node",
+    "show_detail",
+];
+
+/// Where the config file is looked for: next to the running executable.
+pub fn path() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    Some(exe.parent()?.join(FILE_NAME))
+}
+
+/// Reads the config file at `path` into `settings`; the `MESSAGE` texts to write (what was
+/// set, and every line not used). Nothing when there is no file.
+pub fn load(path: &Path, settings: &mut Settings) -> Vec<String> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) => return vec![format!("config {}: cannot read it: {e}", path.display())],
+    };
+    let (set, mut notes) = apply(&text, settings);
+    let set = if set.is_empty() {
+        "nothing set".to_string()
+    } else {
+        set.join(", ")
+    };
+    notes.insert(0, format!("config {}: {set}", path.display()));
+    notes
+}
+
+/// Applies the lines of a config text to `settings`: what was set (`key value`), and a note
+/// for every line not used.
+pub fn apply(text: &str, settings: &mut Settings) -> (Vec<String>, Vec<String>) {
+    let mut set = Vec::new();
+    let mut notes = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let n = i + 1;
+        let Some((key, value)) = line.split_once('=') else {
+            notes.push(format!("config line {n}: expected key = value"));
+            continue;
+        };
+        let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+        if !FILE_KEYS.contains(&key.as_str()) {
+            let clipped: String = key.chars().take(40).collect();
+            notes.push(format!("config line {n}: unknown key {clipped}"));
+            continue;
+        }
+        match settings.try_apply(&key, value) {
+            Ok(()) => set.push(format!("{key} {value}")),
+            Err(why) => notes.push(format!("config line {n}: {why}")),
+        }
+    }
+    (set, notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+
+    #[test]
+    fn lines_keys_and_comments() {
+        let mut s = Settings::default();
+        let text = "# Kakugo\n\nthread_num = 2\r\nHASH_SIZE=65536 # 64 MB\nrule = 4\n\
+                    time_left = 5\nfoo = 1\nmax_memory\nmax_depth = deep\n[engine]\n";
+        let (set, notes) = apply(text, &mut s);
+        assert_eq!(set, ["thread_num 2", "hash_size 65536", "rule 4"]);
+        assert_eq!(
+            notes,
+            [
+                "config line 6: unknown key time_left",
+                "config line 7: unknown key foo",
+                "config line 8: expected key = value",
+                "config line 9: bad value \"deep\" for max_depth",
+                "config line 10: expected key = value",
+            ]
+        );
+        assert_eq!(
+            (s.threads, s.hash_kb, s.rule),
+            (2, Some(65536), Rule::Renju)
+        );
+        assert_eq!(s.max_depth, None);
+    }
+
+    #[test]
+    fn a_missing_file_is_fine() {
+        let mut s = Settings::default();
+        let none = Path::new("/nonexistent-kakugo-dir/kakugo.ini");
+        assert!(load(none, &mut s).is_empty());
+    }
+
+    #[test]
+    fn the_file_sits_next_to_the_executable() {
+        let p = path().expect("a path");
+        assert_eq!(p.file_name().and_then(|n| n.to_str()), Some(FILE_NAME));
+    }
+}
