@@ -14,8 +14,8 @@ use super::settings::Settings;
 use super::table::TableMaker;
 use crate::board::{Board, Dims, Pos};
 use crate::search::Searcher;
-use std::sync::Arc;
-use std::time::Instant;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The `ABOUT` line, made by `build.rs`: the version is the package's with the git commit it
 /// was built from; author, country and home page come from `Cargo.toml`
@@ -345,8 +345,63 @@ impl Session {
             .line(&format!("MESSAGE INFO MAX_HASH_SIZE {}", kb.ilog2()));
     }
 
-    /// When a line arrived, for time keeping.
-    pub(super) fn waited(line: &Line) -> std::time::Duration {
-        Instant::now().saturating_duration_since(line.at)
+    /// When the manager's clock for `line` started, as far as the engine can tell: when the line
+    /// arrived, or, for a line read within [`STARTUP_WINDOW`] of the process's start, up to
+    /// [`STARTUP_MARGIN`] earlier (a quarter of the move's budget at most). A manager may time the
+    /// first move from resuming an engine that is still starting up, before it can read a line:
+    /// GomocupJudge under Wine saw first moves take 130-560 ms more than the engine counted.
+    pub(super) fn clock_start(&self, line: &Line) -> Instant {
+        if line.at.saturating_duration_since(process_start()) >= STARTUP_WINDOW {
+            return line.at;
+        }
+        let margin = STARTUP_MARGIN.min(self.settings.budget() / 4);
+        line.at.checked_sub(margin).unwrap_or(line.at)
+    }
+
+    /// How long the manager's clock for `line` has run ([`Session::clock_start`]).
+    pub(super) fn waited(&self, line: &Line) -> Duration {
+        Instant::now().saturating_duration_since(self.clock_start(line))
+    }
+}
+
+/// Lines read this soon after the process started may find the manager's clock already running.
+pub const STARTUP_WINDOW: Duration = Duration::from_secs(2);
+/// The most a line read within [`STARTUP_WINDOW`] counts as already spent of its move's time.
+pub const STARTUP_MARGIN: Duration = Duration::from_millis(300);
+
+/// When the protocol started (the first call; `run_with` makes it first thing).
+pub fn process_start() -> Instant {
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(Output::to(Box::new(std::io::sink())), Arc::default())
+    }
+
+    fn line_at(at: Instant) -> Line {
+        Line {
+            text: "BEGIN".into(),
+            seq: 1,
+            at,
+        }
+    }
+
+    #[test]
+    fn a_line_read_at_start_up_counts_the_margin_as_spent() {
+        let mut s = session();
+        s.settings.apply("timeout_turn", "2000");
+        let early = line_at(process_start());
+        assert_eq!(early.at - s.clock_start(&early), STARTUP_MARGIN);
+        // A short turn loses at most a quarter of its budget.
+        s.settings.apply("timeout_turn", "200");
+        assert_eq!(early.at - s.clock_start(&early), Duration::from_millis(50));
+        // A line read after the window has its own arrival as the clock's start.
+        let late = line_at(process_start() + STARTUP_WINDOW);
+        assert_eq!(s.clock_start(&late), late.at);
     }
 }

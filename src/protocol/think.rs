@@ -205,7 +205,7 @@ impl Session {
                 exclude.push(p);
             }
         }
-        let mut time = self.settings.time_control(Self::waited(line));
+        let mut time = self.settings.time_control(self.waited(line));
         if self.control.ending().load(Ordering::SeqCst) {
             // Input has ended: answer at once, then exit.
             time.turn_ms = Some(0);
@@ -268,7 +268,7 @@ impl Session {
         }
         self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
-        let deadline = line.at + self.settings.guard();
+        let deadline = self.clock_start(line) + self.settings.guard();
         let r = self.run_search(line, &limits, deadline);
         self.report(&r.info, None);
         self.play_answer(r.best, &limits.exclude);
@@ -310,7 +310,7 @@ impl Session {
         }
         self.prepare(Some(self.table_wait()));
         let mut limits = self.limits(line);
-        let deadline = line.at + self.settings.guard();
+        let deadline = self.clock_start(line) + self.settings.guard();
         let empty = self.board.as_ref().map_or(0, |b| {
             b.dims().area() - b.stone_count() - limits.exclude.len()
         });
@@ -342,8 +342,8 @@ impl Session {
         self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
         let guard = self.settings.guard();
-        let deadline = line.at + guard;
-        let budget = guard.saturating_sub(Self::waited(line)) * 3 / 4;
+        let deadline = self.clock_start(line) + guard;
+        let budget = guard.saturating_sub(self.waited(line)) * 3 / 4;
         self.control.begin_search(line.seq);
         let board = self.board.as_ref().expect("board");
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
@@ -379,7 +379,7 @@ impl Session {
         }
         self.prepare(Some(self.table_wait()));
         let limits = self.limits(line);
-        let budget = self.settings.guard().saturating_sub(Self::waited(line)) * 3 / 4;
+        let budget = self.settings.guard().saturating_sub(self.waited(line)) * 3 / 4;
         self.control.begin_search(line.seq);
         let board = self.board.as_ref().expect("board");
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
@@ -419,8 +419,8 @@ impl Session {
         }
         self.prepare(Some(self.table_wait()));
         let base = self.limits(line);
-        let deadline = line.at + self.settings.guard();
-        let budget = self.settings.guard().saturating_sub(Self::waited(line)) / 2;
+        let deadline = self.clock_start(line) + self.settings.guard();
+        let budget = self.settings.guard().saturating_sub(self.waited(line)) / 2;
         self.control.begin_search(line.seq);
         let board = self.board.as_ref().expect("board");
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
