@@ -27,6 +27,27 @@ pub fn engine_command() -> Command {
     }
 }
 
+/// The engine command (see [`engine_command`]) with its executable, the command's last word,
+/// copied into `dir`, so that it finds the files put beside it there (a config file).
+pub fn engine_command_in(dir: &std::path::Path) -> Command {
+    let words: Vec<String> = match std::env::var("KAKUGO_ENGINE") {
+        Ok(cmd) if !cmd.trim().is_empty() => cmd.split_whitespace().map(String::from).collect(),
+        _ => vec![env!("CARGO_BIN_EXE_pbrain-kakugo").to_string()],
+    };
+    let (exe, runner) = words.split_last().expect("a program");
+    let exe = std::path::Path::new(exe);
+    let copy = dir.join(exe.file_name().expect("an executable's file name"));
+    std::fs::copy(exe, &copy).expect("copy the engine");
+    match runner.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(&copy);
+            c
+        }
+        None => Command::new(copy),
+    }
+}
+
 /// Whether `KAKUGO_ENGINE` names another engine command than the built binary: facts about the
 /// Linux process itself (its `/proc` entries) then do not describe the engine.
 pub fn external_engine() -> bool {
@@ -47,11 +68,6 @@ impl Engine {
     /// Starts the engine (see [`engine_command`]).
     pub fn spawn() -> Engine {
         Engine::from_command(engine_command())
-    }
-
-    /// Starts the engine binary at `exe` (a copy placed beside a config file).
-    pub fn spawn_exe(exe: &std::path::Path) -> Engine {
-        Engine::from_command(Command::new(exe))
     }
 
     /// Starts the engine `command`.
