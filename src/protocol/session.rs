@@ -48,6 +48,8 @@ pub struct Session {
     pub(super) notes: Vec<String>,
     /// The `max_memory` last said to be too small (0: none).
     pub(super) warned_memory: u64,
+    /// Whether a thinking command has been answered (see [`Session::clock_start`]).
+    pub(super) answered: bool,
 }
 
 impl Session {
@@ -66,6 +68,7 @@ impl Session {
             tables: TableMaker::default(),
             notes: Vec::new(),
             warned_memory: 0,
+            answered: false,
         }
         .on(Machine::read())
     }
@@ -346,12 +349,13 @@ impl Session {
     }
 
     /// When the manager's clock for `line` started, as far as the engine can tell: when the line
-    /// arrived, or, for a line read within [`STARTUP_WINDOW`] of the process's start, up to
-    /// [`STARTUP_MARGIN`] earlier (a quarter of the move's budget at most). A manager may time the
-    /// first move from resuming an engine that is still starting up, before it can read a line:
-    /// GomocupJudge under Wine saw first moves take 130-560 ms more than the engine counted.
+    /// arrived, or, for the process's first thinking command read within [`STARTUP_WINDOW`] of
+    /// its start, up to [`STARTUP_MARGIN`] earlier (a quarter of the move's budget at most). A
+    /// manager may time the first move from resuming an engine that is still starting up, before
+    /// it can read a line: GomocupJudge under Wine saw first moves take 130-560 ms more than the
+    /// engine counted.
     pub(super) fn clock_start(&self, line: &Line) -> Instant {
-        if line.at.saturating_duration_since(process_start()) >= STARTUP_WINDOW {
+        if self.answered || line.at.saturating_duration_since(process_start()) >= STARTUP_WINDOW {
             return line.at;
         }
         let margin = STARTUP_MARGIN.min(self.settings.budget() / 4);
@@ -403,5 +407,8 @@ mod tests {
         // A line read after the window has its own arrival as the clock's start.
         let late = line_at(process_start() + STARTUP_WINDOW);
         assert_eq!(s.clock_start(&late), late.at);
+        // So has every line once a move has been answered.
+        s.answered = true;
+        assert_eq!(s.clock_start(&early), early.at);
     }
 }

@@ -286,6 +286,7 @@ impl Session {
     }
 
     fn play_answer(&mut self, best: Pos, avoid: &[Pos]) {
+        self.answered = true;
         match self.checked(best, avoid) {
             Some(p) => {
                 self.board.as_mut().expect("board").make(p);
@@ -356,6 +357,7 @@ impl Session {
                 stop,
             )
         });
+        self.answered = true;
         match r {
             Ok(a) => self.out.line(&a.to_string()),
             Err(why) => self.out.error(&format!("SWAP2BOARD: {why}")),
@@ -400,6 +402,7 @@ impl Session {
                 for &p in &b.stones {
                     board.make(p);
                 }
+                self.answered = true;
                 self.out.line(&cells_text(&b.stones));
             }
         }
