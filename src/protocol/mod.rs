@@ -11,16 +11,16 @@
 //! balancing stones from [`crate::balance`], the moves that hold against a threat from
 //! [`crate::defend`].
 
-pub mod block;
-pub mod command;
-pub mod config;
-pub mod machine;
-pub mod output;
-pub mod reader;
-pub mod report;
-pub mod session;
-pub mod settings;
-pub mod table;
+mod block;
+mod command;
+mod config;
+mod machine;
+mod output;
+mod reader;
+mod report;
+mod session;
+mod settings;
+mod table;
 mod think;
 
 use crate::search::Searcher;
