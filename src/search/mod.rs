@@ -3,13 +3,13 @@
 //! This module owns the interface the protocol (and anything else) uses to think: limits in
 //! (root moves to exclude among them), progress reports, each root move as the main thread
 //! searches it ([`RootWatch`]) and a result out, a stop flag honoured at any moment; and the driver that
-//! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
-//! transposition table ([`tt`]) and Lazy SMP: every thread runs its own iterative deepening
-//! ([`iterate`]) of the principal variation search ([`pvs`]) on its own copy of the position
-//! with its candidate cells ([`state`]), all sharing the table; helpers start every other
+//! sets a search up: the time budget (`time`), the root moves ([`movepick`]), the shared
+//! transposition table (`tt`) and Lazy SMP: every thread runs its own iterative deepening
+//! (`iterate`) of the principal variation search (`pvs`) on its own copy of the position
+//! with its candidate cells (`state`), all sharing the table; helpers start every other
 //! iteration a ply deeper, so their entries run ahead of the main thread, which alone watches
 //! the clock, reports and decides the move. Positions are scored by [`eval`], corrected by
-//! [`correction`]; every constant is in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
+//! `correction`; every constant is in [`params`]. Around the search, `probe` brings in the threat solvers: a
 //! proven win of our own is played before searching, and the move about to be answered is checked
 //! against a proven win of the opponent.
 
@@ -230,7 +230,7 @@ impl Searcher {
         self.set_hash(bytes, false);
     }
 
-    /// Lets the clock size the hash table ([`tt::auto_bytes`]), within `bytes`.
+    /// Lets the clock size the hash table (`tt::auto_bytes`), within `bytes`.
     pub fn set_hash_limit(&mut self, bytes: usize) {
         self.set_hash(bytes, true);
     }

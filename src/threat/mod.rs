@@ -1,6 +1,6 @@
-//! Threat-space solvers: victory by continuous fours ([`vcf`]), victory by continuous threats
-//! ([`vct`], proof-number search over fours and threes) and a replaying checker for claimed VCF
-//! lines ([`verify`]). Their command line and puzzle benchmark are `kakugo-tools solve`.
+//! Threat-space solvers: victory by continuous fours (`vcf`), victory by continuous threats
+//! (`vct`, proof-number search over fours and threes) and a replaying checker for claimed VCF
+//! lines (`verify`). Their command line and puzzle benchmark are `kakugo-tools solve`.
 //!
 //! Both solvers are exact about the rules (renju fouls, exact fives, the defender's own fours and
 //! fives) and prove wins: a "no win found" answer may be a limit reached, a win is never guessed.
