@@ -57,7 +57,7 @@ pub fn make_unmake(rule: Rule, rounds: usize) -> (u64, f64) {
 
 /// Renju foul checks per second over positions of random games: the exact check of every cell
 /// the tables flag as a candidate (`Combo::Forbid`); returns (checks, forbidden, seconds).
-pub fn foul_checks(rounds: usize) -> (u64, u64, f64) {
+fn foul_checks(rounds: usize) -> (u64, u64, f64) {
     let games = random_games(Rule::Renju, 64, 2);
     let dims = Dims::square(15).expect("15 is a legal size");
     let mut positions = Vec::new();
@@ -220,12 +220,12 @@ const TENSE: [(Rule, [&str; 8]); 2] = [
 ];
 
 /// Depth of the search bench.
-pub const SEARCH_DEPTH: u32 = 9;
+const SEARCH_DEPTH: u32 = 9;
 /// Hash size of the search bench.
-pub const SEARCH_HASH: usize = 16 << 20;
+const SEARCH_HASH: usize = 16 << 20;
 
 /// The search bench positions: the openings ([`POSITIONS`]), then the tense ones ([`TENSE`]).
-pub fn search_positions() -> Vec<Board> {
+fn search_positions() -> Vec<Board> {
     let dims = Dims::square(15).expect("15 is a legal size");
     let mut out = Vec::new();
     let openings = POSITIONS
@@ -249,7 +249,7 @@ pub fn search_positions() -> Vec<Board> {
 
 /// Searches every bench position to `depth` with `s` (one thread, an emptied table); returns
 /// (total nodes, seconds).
-pub fn search_bench(depth: u32, mut s: crate::search::Searcher) -> (u64, f64) {
+fn search_bench(depth: u32, mut s: crate::search::Searcher) -> (u64, f64) {
     use crate::search::Limits;
     use std::sync::atomic::AtomicBool;
     let stop = AtomicBool::new(false);

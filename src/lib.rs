@@ -8,19 +8,26 @@
 //! Everything above `board` needs the `engine` feature (on by default). The match runner
 //! (`crates/kakugo-arena`) uses the library without it, so the referee cannot reach the
 //! searcher; the tools (`crates/kakugo-tools`) use all of it.
+//!
+//! Each room shows a small public face and keeps its parts private: `protocol` is `run` and
+//! `run_with`; `search` is the `Searcher` and what it takes and gives (`Limits`, `TimeControl`,
+//! `Score`, `Info`, `SearchResult`, ...), plus `eval`, `movepick` and `params` for the tools;
+//! `threat` is the solvers (`Vcf`, `Vct`, `verify_vcf`); `board` is `Board`, `Dims`, `Pos` and
+//! `notation`; `rules` is its enums and the cell codes; `bench` the benchmarks. `opening`,
+//! `balance` and `defend` serve the protocol only and are private.
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod rules;
 
 #[cfg(feature = "engine")]
-pub mod balance;
+mod balance;
 #[cfg(feature = "engine")]
 pub mod bench;
 #[cfg(feature = "engine")]
-pub mod defend;
+mod defend;
 #[cfg(feature = "engine")]
-pub mod opening;
+mod opening;
 #[cfg(feature = "engine")]
 pub mod protocol;
 #[cfg(feature = "engine")]

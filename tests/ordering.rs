@@ -6,13 +6,13 @@ use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::{is_foul, order, order_table, Scored};
-use kakugo::search::state::State;
+use kakugo::search::State;
 
 /// Rank of the move played (0 = first) among the candidates of every position after the opening
 /// where all candidates are generated, ordered with or without the table.
 fn ranks(path: &str, rule: Rule, policy: bool) -> Vec<usize> {
     let dims = Dims::square(15).unwrap();
-    let hist = vec![0; kakugo::board::geometry::CELLS];
+    let hist = vec![0; kakugo::board::CELLS];
     let mut out = Vec::new();
     let text = std::fs::read_to_string(path).unwrap();
     for line in text.lines() {

@@ -8,9 +8,7 @@ use common::{board_of, read_jsonl};
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::Rule;
-use kakugo::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
-use kakugo::threat::vct::{Vct, VctLimits};
-use kakugo::threat::verify::verify_vcf;
+use kakugo::threat::{verify_vcf, Vcf, VcfOutcome, Vct, VctLimits, MAX_FOURS};
 use serde_json::Value;
 
 /// Node limit of one VCF search in the tests.
@@ -308,12 +306,12 @@ fn a_passed_deadline_stops_the_solvers() {
     // Without a deadline the VCF searches past its clock interval.
     let mut v = Vcf::default();
     v.solve(&mut b, MAX_FOURS, 5_000);
-    assert!(v.nodes() > 2 * kakugo::threat::vcf::VCF_CLOCK_NODES);
+    assert!(v.nodes() > 2 * kakugo::threat::VCF_CLOCK_NODES);
     // With one already passed it gives up at its first look at the clock, with no answer.
     let mut v = Vcf::default();
     v.deadline = Some(std::time::Instant::now());
     assert_eq!(v.solve(&mut b, MAX_FOURS, 5_000), VcfOutcome::Unknown);
-    assert!(v.nodes() <= kakugo::threat::vcf::VCF_CLOCK_NODES);
+    assert!(v.nodes() <= kakugo::threat::VCF_CLOCK_NODES);
     // The VCT with no time left creates its root and nothing else.
     let limits = VctLimits {
         time: Some(std::time::Duration::ZERO),

@@ -11,19 +11,21 @@
 //! tables with a key cut out of a 2-bit-per-cell word per line, so a move updates only the cells
 //! within reach of it along its four lines, and never rescans the board.
 
-pub mod foul;
-pub mod geometry;
+mod foul;
+pub(crate) mod geometry;
+// `notation` (cell names, move lists, diagrams) is public: the arena, the tools and the tests
+// read and write positions with it.
 pub mod notation;
-pub mod query;
-pub mod tables;
-pub mod zobrist;
+mod query;
+mod tables;
+mod zobrist;
 
-pub use geometry::{Dims, Pos, DIR_STEP};
+pub use geometry::{Dims, Pos, CELLS};
 
 use crate::rules::combo::{CODE_COUNT, COMBO_COUNT};
 use crate::rules::line::{EMPTY, KEY_COUNT, WALL};
 use crate::rules::{Color, Combo, Pattern, Rule};
-use geometry::{line_of, CELLS, LINES, PAD};
+use geometry::{line_of, DIR_STEP, LINES, PAD};
 use zobrist::Zobrist;
 
 /// One padded cell: the stone code, and for an empty cell its patterns and classes.

@@ -7,20 +7,20 @@
 //! config file, `config.rs`, held to the machine, `machine.rs`), the hash table made off the
 //! clock by `table.rs`, search reports written by `report.rs`, and every output line written
 //! whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
-//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from [`crate::opening`],
-//! balancing stones from [`crate::balance`], the moves that hold against a threat from
-//! [`crate::defend`].
+//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from `crate::opening`,
+//! balancing stones from `crate::balance`, the moves that hold against a threat from
+//! `crate::defend`.
 
-pub mod block;
-pub mod command;
-pub mod config;
-pub mod machine;
-pub mod output;
-pub mod reader;
-pub mod report;
-pub mod session;
-pub mod settings;
-pub mod table;
+mod block;
+mod command;
+mod config;
+mod machine;
+mod output;
+mod reader;
+mod report;
+mod session;
+mod settings;
+mod table;
 mod think;
 
 use crate::search::Searcher;

@@ -24,7 +24,8 @@ use crate::search::params::{WINRATE_SCALE_FREESTYLE, WINRATE_SCALE_RENJU};
 use crate::search::{Info, Score};
 
 /// The two report lines (without `MESSAGE `) of a search: the summary, then the
-/// machine-readable line.
+/// machine-readable line (for the tests: the engine writes them apart).
+#[cfg(test)]
 pub fn lines(info: &Info, rule: Rule, dims: Dims) -> [String; 2] {
     [summary(info, rule), machine(info, None, dims)]
 }

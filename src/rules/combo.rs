@@ -140,7 +140,8 @@ pub fn code_patterns() -> impl Iterator<Item = [Pattern; 4]> {
 
 /// The cell code of four line patterns given by name (`Dead B1 F1 B2 F2 B3 F3 B4 F4 DoubleFour
 /// Five Overline`, as [`Pattern`]'s `Debug`), in any order: the text formats of the weight
-/// tables name cell codes so.
+/// tables name cell codes so. Only the searcher's table readers use it.
+#[cfg(feature = "engine")]
 pub fn code_of_names(names: &[&str]) -> Result<usize, &'static str> {
     if names.len() != 4 {
         return Err("four pattern names");

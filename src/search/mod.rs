@@ -3,26 +3,34 @@
 //! This module owns the interface the protocol (and anything else) uses to think: limits in
 //! (root moves to exclude among them), progress reports, each root move as the main thread
 //! searches it ([`RootWatch`]) and a result out, a stop flag honoured at any moment; and the driver that
-//! sets a search up: the time budget ([`time`]), the root moves ([`movepick`]), the shared
-//! transposition table ([`tt`]) and Lazy SMP: every thread runs its own iterative deepening
-//! ([`iterate`]) of the principal variation search ([`pvs`]) on its own copy of the position
-//! with its candidate cells ([`state`]), all sharing the table; helpers start every other
+//! sets a search up: the time budget (`time`), the root moves ([`movepick`]), the shared
+//! transposition table (`tt`) and Lazy SMP: every thread runs its own iterative deepening
+//! (`iterate`) of the principal variation search (`pvs`) on its own copy of the position
+//! with its candidate cells (`state`), all sharing the table; helpers start every other
 //! iteration a ply deeper, so their entries run ahead of the main thread, which alone watches
 //! the clock, reports and decides the move. Positions are scored by [`eval`], corrected by
-//! [`correction`]; every constant is in [`params`]. Around the search, [`probe`] brings in the threat solvers: a
+//! `correction`; every constant is in [`params`]. Around the search, `probe` brings in the threat solvers: a
 //! proven win of our own is played before searching, and the move about to be answered is checked
 //! against a proven win of the opponent.
 
-pub mod correction;
+// `eval`, `movepick` and `params` stay public for `kakugo-tools` (training, tuning, analysis)
+// and the integration tests: the evaluation's tables and their text format, the move ordering
+// and its table format, the constants both read. The rest of the searcher is private; its public
+// face is the items below and the re-exports `Probe` (the root threat solvers, for `blunders`)
+// and `State` (a position with its candidate cells, for the move-ordering tools and tests).
+mod correction;
 pub mod eval;
-pub mod iterate;
+mod iterate;
 pub mod movepick;
 pub mod params;
-pub mod probe;
-pub mod pvs;
-pub mod state;
-pub mod time;
-pub mod tt;
+mod probe;
+mod pvs;
+mod state;
+pub(crate) mod time;
+pub(crate) mod tt;
+
+pub use probe::Probe;
+pub use state::State;
 
 use crate::board::{Board, Pos};
 use iterate::{AnswerChecks, NoChecks, RootMove};
@@ -31,7 +39,6 @@ use params::{
     REFUTE_SHARE, TT_DEFAULT_BYTES,
 };
 use pvs::{Shared, Worker};
-use state::State;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -53,7 +60,7 @@ pub struct TimeControl {
 /// (peak resident memory after a 1 s move with a 16 MB table, 2026-11-27): 60.2 MB with one
 /// thread, 70.4 MB with 10, 129.5 MB with 64, about 1.1 MB a thread. Settings that limit
 /// memory count this much per thread.
-pub const THREAD_BYTES: u64 = 2 << 20;
+pub(crate) const THREAD_BYTES: u64 = 2 << 20;
 
 /// What bounds a search.
 #[derive(Clone, Debug, Default)]
@@ -223,7 +230,7 @@ impl Searcher {
         self.set_hash(bytes, false);
     }
 
-    /// Lets the clock size the hash table ([`tt::auto_bytes`]), within `bytes`.
+    /// Lets the clock size the hash table (`tt::auto_bytes`), within `bytes`.
     pub fn set_hash_limit(&mut self, bytes: usize) {
         self.set_hash(bytes, true);
     }

@@ -62,7 +62,7 @@ impl State {
         State::with_neighbourhood(board, true, 3)
     }
 
-    /// The state of `board` with the neighbourhood of [`offsets`].
+    /// The state of `board` with the neighbourhood of `offsets`.
     pub fn with_neighbourhood(board: &Board, square: bool, reach: isize) -> State {
         let mut s = State {
             board: board.clone(),

@@ -1,6 +1,6 @@
-//! Threat-space solvers: victory by continuous fours ([`vcf`]), victory by continuous threats
-//! ([`vct`], proof-number search over fours and threes) and a replaying checker for claimed VCF
-//! lines ([`verify`]). Their command line and puzzle benchmark are `kakugo-tools solve`.
+//! Threat-space solvers: victory by continuous fours (`vcf`), victory by continuous threats
+//! (`vct`, proof-number search over fours and threes) and a replaying checker for claimed VCF
+//! lines (`verify`). Their command line and puzzle benchmark are `kakugo-tools solve`.
 //!
 //! Both solvers are exact about the rules (renju fouls, exact fives, the defender's own fours and
 //! fives) and prove wins: a "no win found" answer may be a limit reached, a win is never guessed.
@@ -8,20 +8,24 @@
 //! [`Pos::NONE`] marks a defender turn where no legal block exists (a White four whose only
 //! block is a Black foul).
 
-pub mod defence;
-pub mod vcf;
-pub mod vct;
-pub mod verify;
+pub(crate) mod defence;
+pub(crate) mod vcf;
+pub(crate) mod vct;
+pub(crate) mod verify;
+
+pub use vcf::{Vcf, VcfOutcome, MAX_FOURS, VCF_CLOCK_NODES};
+pub use vct::{Vct, VctLimits};
+pub use verify::verify_vcf;
 
 use crate::board::{Board, Pos};
 use crate::rules::{Color, Pattern};
 use smallvec::SmallVec;
 
 /// A solver node's moves, kept inline up to 32 (a node rarely has more).
-pub type Moves = SmallVec<[Pos; 32]>;
+pub(crate) type Moves = SmallVec<[Pos; 32]>;
 
 /// The empty cells where `c` may legally make a four (or five), in board order.
-pub fn four_moves(b: &mut Board, c: Color) -> Moves {
+pub(crate) fn four_moves(b: &mut Board, c: Color) -> Moves {
     let mut moves: Moves = b
         .dims()
         .cells()
@@ -32,7 +36,7 @@ pub fn four_moves(b: &mut Board, c: Color) -> Moves {
 }
 
 /// The empty cells where `c` may legally make a four or an open three, in board order.
-pub fn threat_moves(b: &mut Board, c: Color) -> Moves {
+pub(crate) fn threat_moves(b: &mut Board, c: Color) -> Moves {
     let mut moves: Moves = b
         .dims()
         .cells()
@@ -45,14 +49,14 @@ pub fn threat_moves(b: &mut Board, c: Color) -> Moves {
 /// Whether a stone of `c` on empty `p` makes a closed three or an open two in some direction and
 /// no four or open three: a quiet move that may set up a VCF (a "fukumi" move) without a
 /// visible threat. Whether it does is decided by the VCT search (a VCF against a pass).
-pub fn makes_quiet_threat(b: &Board, p: Pos, c: Color) -> bool {
+pub(crate) fn makes_quiet_threat(b: &Board, p: Pos, c: Color) -> bool {
     !b.makes_four(p, c)
         && !b.makes_open_three(p, c)
         && (0..4).any(|d| matches!(b.pattern(p, d, c), Pattern::B3 | Pattern::F2))
 }
 
 /// The empty cells where `c` may legally make a quiet threat ([`makes_quiet_threat`]).
-pub fn quiet_moves(b: &mut Board, c: Color) -> Moves {
+pub(crate) fn quiet_moves(b: &mut Board, c: Color) -> Moves {
     let mut moves: Moves = b
         .dims()
         .cells()

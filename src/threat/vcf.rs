@@ -18,8 +18,6 @@ pub const DEFAULT_TT_BITS: u32 = 20;
 pub const MAX_FOURS: u32 = 120;
 /// Nodes between looks at the clock when a deadline is set.
 pub const VCF_CLOCK_NODES: u64 = 64;
-/// Default node limit of one VCF search.
-pub const DEFAULT_NODE_LIMIT: u64 = 5_000_000;
 
 /// What a VCF search found.
 #[derive(Clone, Debug, PartialEq, Eq)]

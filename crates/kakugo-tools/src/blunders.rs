@@ -28,7 +28,7 @@ use crate::{parallel, Outcome};
 use kakugo::board::notation::format_moves;
 use kakugo::board::{Board, Pos};
 use kakugo::rules::Color;
-use kakugo::search::probe::Probe;
+use kakugo::search::Probe;
 use kakugo::search::{Limits, Score, SearchResult, Searcher, TimeControl};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -20,11 +20,11 @@
 use crate::records::{self, GameRecord};
 use crate::{args, Outcome};
 use kakugo::board::{Board, Pos};
-use kakugo::rules::combo::{code_patterns, CODE_COUNT};
+use kakugo::rules::{code_patterns, CODE_COUNT};
 use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::is_foul;
 use kakugo::search::params::{MO_OPP, MO_OWN};
-use kakugo::search::state::State;
+use kakugo::search::State;
 use std::path::PathBuf;
 
 /// Plies skipped at the start of a game that does not say how long its opening was.

@@ -14,9 +14,7 @@ use crate::{args, Failure, Outcome};
 use kakugo::board::notation::{from_stones, parse_diagram, parse_moves};
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::{Color, Rule};
-use kakugo::threat::vcf::{Vcf, VcfOutcome, MAX_FOURS};
-use kakugo::threat::vct::{Vct, VctLimits};
-use kakugo::threat::verify::verify_vcf;
+use kakugo::threat::{verify_vcf, Vcf, VcfOutcome, Vct, VctLimits, MAX_FOURS};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -26,7 +26,7 @@
 use crate::records::{self, GameRecord, Label};
 use crate::{args, Outcome};
 use kakugo::board::Board;
-use kakugo::rules::combo::CODE_COUNT;
+use kakugo::rules::CODE_COUNT;
 use kakugo::rules::{Color, Combo, Rule};
 use kakugo::search::eval::{eval_tables, flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
 use std::collections::HashMap;
