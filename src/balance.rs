@@ -237,18 +237,8 @@ fn candidates(b: &mut Board, exclude: &[Pos], symmetric: bool) -> Vec<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::parse_moves;
-    use crate::board::Dims;
+    use crate::board::notation::test_position as position;
     use crate::rules::Rule;
-
-    fn position(rule: Rule, moves: &str) -> Board {
-        let dims = Dims::square(15).unwrap();
-        let mut b = Board::new(rule, dims);
-        for p in parse_moves(moves, dims).unwrap() {
-            b.make(p);
-        }
-        b
-    }
 
     fn depth_limited(depth: u32) -> Limits {
         Limits {

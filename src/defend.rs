@@ -114,18 +114,8 @@ pub fn defend(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::parse_moves;
-    use crate::board::Dims;
+    use crate::board::notation::{parse_moves, test_position as position};
     use crate::rules::Rule;
-
-    fn position(moves: &str) -> Board {
-        let dims = Dims::square(15).unwrap();
-        let mut b = Board::new(Rule::Freestyle, dims);
-        for p in parse_moves(moves, dims).unwrap() {
-            b.make(p);
-        }
-        b
-    }
 
     fn run(b: &Board, exclude: &[Pos]) -> Defence {
         let stop = AtomicBool::new(false);
@@ -142,7 +132,7 @@ mod tests {
     fn an_open_three_is_held_only_by_blocking_it() {
         // White's h8 i8 j8 is an open three (g8 and k8 free); Black, to move, has i7 and i9
         // above and below it and g10 (the search finds Black fine after g8).
-        let b = position("i7h8i9i8g10j8");
+        let b = position(Rule::Freestyle, "i7h8i9i8g10j8");
         let d = run(&b, &[]);
         assert!(d.threat.is_some());
         assert!(d.unchecked.is_empty(), "{d:?}");
@@ -162,7 +152,7 @@ mod tests {
     #[test]
     fn a_four_has_one_defence() {
         // White h8 i8 j8 k8 with g8 taken by Black: l8 is the only block.
-        let b = position("g8h8a1i8o1j8a15k8");
+        let b = position(Rule::Freestyle, "g8h8a1i8o1j8a15k8");
         let d = run(&b, &[]);
         let l8 = parse_moves("l8", b.dims()).unwrap()[0];
         assert_eq!(d.holding, vec![l8], "{d:?}");
@@ -170,7 +160,7 @@ mod tests {
 
     #[test]
     fn nothing_to_defend_without_a_threat() {
-        let b = position("h8i9");
+        let b = position(Rule::Freestyle, "h8i9");
         assert_eq!(run(&b, &[]), Defence::default());
     }
 }

@@ -146,3 +146,15 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, String> {
     }
     Ok(d)
 }
+
+/// The 15×15 position of `rule` after `moves` (pos notation, Black first): the unit tests'
+/// way to set up a board.
+#[cfg(test)]
+pub(crate) fn test_position(rule: Rule, moves: &str) -> Board {
+    let dims = Dims::square(15).expect("15 is a legal size");
+    let mut b = Board::new(rule, dims);
+    for p in parse_moves(moves, dims).expect("legal pos notation") {
+        b.make(p);
+    }
+    b
+}

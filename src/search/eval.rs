@@ -286,18 +286,8 @@ pub fn with_values(b: &Board, t: &'static EvalTables) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::parse_moves;
-    use crate::board::Dims;
+    use crate::board::notation::test_position as position;
     use crate::rules::Color;
-
-    fn position(rule: Rule, moves: &str) -> Board {
-        let dims = Dims::square(15).unwrap();
-        let mut b = Board::new(rule, dims);
-        for p in parse_moves(moves, dims).unwrap() {
-            b.make(p);
-        }
-        b
-    }
 
     #[test]
     fn flags_read_the_counters_of_the_side_to_move() {

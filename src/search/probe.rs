@@ -154,18 +154,8 @@ impl Probe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::notation::parse_moves;
-    use crate::board::Dims;
+    use crate::board::notation::{parse_moves, test_position as position};
     use crate::rules::Rule;
-
-    fn position(moves: &str) -> Board {
-        let dims = Dims::square(15).unwrap();
-        let mut b = Board::new(Rule::Freestyle, dims);
-        for p in parse_moves(moves, dims).unwrap() {
-            b.make(p);
-        }
-        b
-    }
 
     #[test]
     fn ready_makes_every_solver_table() {
@@ -179,7 +169,7 @@ mod tests {
     #[test]
     fn a_move_that_ignores_an_open_three_is_refuted_and_the_block_is_not() {
         // White's h8 i8 j8 is an open three; Black (to move) has nothing.
-        let b = position("a1h8o1i8a15j8");
+        let b = position(Rule::Freestyle, "a1h8o1i8a15j8");
         let far = parse_moves("o15", b.dims()).unwrap()[0];
         let block = parse_moves("g8", b.dims()).unwrap()[0];
         let mut probe = Probe::default();
@@ -193,7 +183,7 @@ mod tests {
     fn a_double_three_is_a_vct_but_no_vcf() {
         // Black has two twos, h8 i8 and j10 j11, that j8 turns into a double three; no four
         // anywhere, and White's stones are in the corners.
-        let b = position("h8a1i8o1j10a15j11o15");
+        let b = position(Rule::Freestyle, "h8a1i8o1j10a15j11o15");
         let mut probe = Probe::default();
         assert_eq!(probe.root_vcf(&b, &[], Some(200)), None);
         let line = probe.root_vct(&b, &[], 2_000).expect("win");
@@ -214,7 +204,7 @@ mod tests {
     #[test]
     fn a_vcf_of_the_side_to_move_is_found_within_the_time_share() {
         // Black h8 i8 j8 k8 with one end blocked is a four: a VCF of one move.
-        let b = position("h8g8i8a1j8a3k8a5");
+        let b = position(Rule::Freestyle, "h8g8i8a1j8a3k8a5");
         let line = Probe::default()
             .root_win(&b, &[], Some(200), false)
             .expect("win");
