@@ -350,7 +350,7 @@ impl Session {
 
     /// When the manager's clock for `line` started, as far as the engine can tell: when the line
     /// arrived, or, for the process's first thinking command read within [`STARTUP_WINDOW`] of
-    /// its start, up to [`STARTUP_MARGIN`] earlier (a quarter of the move's budget at most). A
+    /// its start, up to [`STARTUP_MARGIN`] earlier (a tenth of the move's budget at most). A
     /// manager may time the first move from resuming an engine that is still starting up, before
     /// it can read a line: GomocupJudge under Wine saw first moves take 130-560 ms more than the
     /// engine counted.
@@ -358,7 +358,7 @@ impl Session {
         if self.answered || line.at.saturating_duration_since(process_start()) >= STARTUP_WINDOW {
             return line.at;
         }
-        let margin = STARTUP_MARGIN.min(self.settings.budget() / 4);
+        let margin = STARTUP_MARGIN.min(self.settings.budget() / 10);
         line.at.checked_sub(margin).unwrap_or(line.at)
     }
 
@@ -398,12 +398,12 @@ mod tests {
     #[test]
     fn a_line_read_at_start_up_counts_the_margin_as_spent() {
         let mut s = session();
-        s.settings.apply("timeout_turn", "2000");
+        s.settings.apply("timeout_turn", "5000");
         let early = line_at(process_start());
         assert_eq!(early.at - s.clock_start(&early), STARTUP_MARGIN);
-        // A short turn loses at most a quarter of its budget.
+        // A short turn loses at most a tenth of its budget.
         s.settings.apply("timeout_turn", "200");
-        assert_eq!(early.at - s.clock_start(&early), Duration::from_millis(50));
+        assert_eq!(early.at - s.clock_start(&early), Duration::from_millis(20));
         // A line read after the window has its own arrival as the clock's start.
         let late = line_at(process_start() + STARTUP_WINDOW);
         assert_eq!(s.clock_start(&late), late.at);
