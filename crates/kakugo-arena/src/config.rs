@@ -4,6 +4,7 @@
 //! engine added last, and each `info=KEY VALUE` adds an `INFO KEY VALUE` line sent to it alone
 //! after the common ones (for example `info=thread_num 2`).
 
+use super::opening_rule::OpeningRule;
 use kakugo::board::Dims;
 use kakugo::rules::Rule;
 use std::path::{Path, PathBuf};
@@ -95,6 +96,8 @@ pub struct Config {
     pub draw_after: Option<usize>,
     /// Opening file (pos or offset lines); none = empty board.
     pub openings: Option<PathBuf>,
+    /// The opening rule the engines play (not together with `openings`).
+    pub opening_rule: OpeningRule,
     /// Games per pair (rounded up to even when openings are used, so each is played twice).
     pub games: usize,
     /// Games played at the same time.
@@ -117,6 +120,7 @@ impl Default for Config {
             limits: Limits::default(),
             draw_after: None,
             openings: None,
+            opening_rule: OpeningRule::None,
             games: 2,
             concurrency: 1,
             mode: Mode::Match,
@@ -180,6 +184,11 @@ impl Config {
             "suspend" => l.suspend = flag(key, v)?,
             "draw_after" => self.draw_after = Some(num(key, v)?),
             "openings" => self.openings = (!v.is_empty()).then(|| base.join(v)),
+            "opening_rule" => {
+                self.opening_rule = OpeningRule::from_name(v).ok_or_else(|| {
+                    format!("opening_rule: expected none, swap2, soosorv8 or rif, not {v:?}")
+                })?
+            }
             "games" => self.games = num(key, v)?,
             "concurrency" => self.concurrency = num::<usize>(key, v)?.max(1),
             "mode" => {
@@ -310,6 +319,10 @@ mod tests {
         assert_eq!(c.limits.max_node, 100_000);
         assert_eq!(Config::default().limits.max_node, 0);
         assert_eq!(c.mode, Mode::Gauntlet);
+        assert_eq!(c.opening_rule, OpeningRule::None);
+        c.set_arg("opening_rule=soosorv8").unwrap();
+        assert_eq!(c.opening_rule, OpeningRule::Soosorv8);
+        assert!(c.set_arg("opening_rule=yamaguchi").is_err());
         assert_eq!(c.sprt.unwrap().beta, 0.05);
         assert!(c.set_arg("size=40").is_err());
         assert!(c.set_arg("colour=red").is_err());

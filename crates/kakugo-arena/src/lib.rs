@@ -4,6 +4,7 @@
 //!
 //! Rooms: [`config`] (settings), [`engine`] (one child process and the manager's side of the
 //! protocol), [`referee`] (one game), [`openings`] (opening files and the 26 RIF openings),
+//! [`opening_rule`] (Swap2, Soosõrv-8 and RIF openings decided by the engines),
 //! [`schedule`] (pairings), [`tournament`] (parallel games, progress, stopping), [`stats`],
 //! [`record`], [`svg`], [`interrupt`] (Ctrl-C) and [`fake`] (small test engines).
 //! Nothing here searches: the arena only judges moves. The crate depends on the `kakugo` library
@@ -15,6 +16,7 @@ pub mod config;
 pub mod engine;
 pub mod fake;
 pub mod interrupt;
+pub mod opening_rule;
 pub mod openings;
 pub mod record;
 pub mod referee;

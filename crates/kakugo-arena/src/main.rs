@@ -16,7 +16,9 @@ usage:
   kakugo-arena render GAME.psq               SVG of a game's final position on stdout
   kakugo-arena rif26                         the 26 RIF renju openings as a pos file
   kakugo-arena fake MODE                     a test engine (legal, hang, ignore-end, crash,
-                                             crash-start, occupied, slow:MS, junk, noisy, silent)
+                                             crash-start, occupied, slow:MS, junk, noisy, silent;
+                                             openings: swapper, stay, bad-n, symmetric-offers,
+                                             bad-choice, opening-hang)
 
 settings (config files hold the same keys, one `key = value` a line):
   engine=CMD name=NAME      add an engine (repeat); name= names the last one
@@ -26,6 +28,9 @@ settings (config files hold the same keys, one `key = value` a line):
   timeout_turn=MS timeout_match=MS tolerance=MS startup=MS max_memory=BYTES
   max_node=N (sent as INFO max_node: node-limited games, independent of load)
   game_type=N suspend=true|false   openings=FILE (pos or offset lines)
+  opening_rule=none|swap2|soosorv8|rif   the engines make the opening (SWAP2BOARD,
+                            yxsoosorvstep1..6); pairs are first/second player, colours
+                            are decided in the game; not with openings=
   sprt=ELO0,ELO1[,ALPHA,BETA]   out=DIR (games/*.psq, *.sgf, results.jsonl, summary.txt)
 ";
 

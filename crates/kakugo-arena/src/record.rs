@@ -1,8 +1,10 @@
 //! Saving games: Piskvork's PSQ format (header `Piskvorky WxH, 11:11, 0`, then `x,y,time_ms`
 //! lines with 1-based coordinates, the two player names and a closing status line), SGF
-//! (`GM[4]`, letters `a` = 0, x then y) and one JSON object per game for the results file;
-//! and reading PSQ back for pictures.
+//! (`GM[4]`, letters `a` = 0, x then y; an opening rule's decisions in the root comment) and one
+//! JSON object per game for the results file (with the opening rule, every decision and the
+//! final colours); and reading PSQ back for pictures.
 
+use super::opening_rule::{Decision, OpeningRule, Seat};
 use super::referee::GameRecord;
 use kakugo::board::{Dims, Pos};
 use kakugo::rules::{Color, Rule};
@@ -87,12 +89,27 @@ pub fn to_sgf(g: &GameRecord) -> String {
         Some(Color::White) => "W+",
         None => "0",
     };
+    let mut comment = g.reason.clone();
+    if g.opening_rule != OpeningRule::None {
+        comment = format!(
+            "{}\nopening rule {}: {} is the first player, {} the second\n{}",
+            comment,
+            g.opening_rule.name(),
+            g.names[usize::from(!g.first_black)],
+            g.names[usize::from(g.first_black)],
+            g.steps
+                .iter()
+                .map(|s| s.text())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
     let mut s = format!(
         "(;FF[4]GM[4]CA[UTF-8]AP[kakugo-arena]SZ[{size}]RU[{}]PB[{}]PW[{}]RE[{re}]C[{}]",
         g.rule.name(),
         sgf_escape(&g.names[0]),
         sgf_escape(&g.names[1]),
-        sgf_escape(&g.reason)
+        sgf_escape(&comment)
     );
     for (i, &(p, ms)) in g.moves.iter().enumerate() {
         let c = if i % 2 == 0 { 'B' } else { 'W' };
@@ -115,7 +132,7 @@ pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
         .map(|(p, _)| format!("{},{}", p.x(), p.y()))
         .collect();
     let times: Vec<u64> = g.moves.iter().map(|&(_, t)| t).collect();
-    serde_json::json!({
+    let mut j = serde_json::json!({
         "game": index,
         "black": g.names[0],
         "white": g.names[1],
@@ -127,7 +144,42 @@ pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
         "moves": moves,
         "times_ms": times,
         "stones": g.moves.len(),
-    })
+        "opening_rule": g.opening_rule.name(),
+    });
+    if g.opening_rule != OpeningRule::None {
+        let xy = |p: &Pos| format!("{},{}", p.x(), p.y());
+        let name = |s: Seat| g.names[usize::from((s == Seat::First) != g.first_black)].clone();
+        let steps: Vec<serde_json::Value> = g
+            .steps
+            .iter()
+            .map(|s| {
+                let mut o = serde_json::json!({
+                    "by": s.by.name(),
+                    "engine": name(s.by),
+                    "colour": if s.colour == Color::Black { "black" } else { "white" },
+                    "step": s.label,
+                    "ms": s.ms,
+                    "text": s.text(),
+                });
+                match &s.decision {
+                    Decision::Place(st) => o["stones"] = st.iter().map(xy).collect(),
+                    Decision::Move4(p, n) => {
+                        o["stones"] = vec![xy(p)].into();
+                        o["n"] = (*n).into();
+                    }
+                    Decision::Swap(b) => o["swap"] = (*b).into(),
+                    Decision::Offers(st) => o["offers"] = st.iter().map(xy).collect(),
+                    Decision::Choice(p) => o["stones"] = vec![xy(p)].into(),
+                }
+                o
+            })
+            .collect();
+        j["first"] = name(Seat::First).into();
+        j["second"] = name(Seat::Second).into();
+        j["first_colour"] = if g.first_black { "black" } else { "white" }.into();
+        j["decisions"] = steps.into();
+    }
+    j
 }
 
 /// The protocol's `INFO rule` code of a rule.
@@ -155,6 +207,9 @@ mod tests {
                 (Pos::new(0, 14), 1234),
             ],
             opening_len: 2,
+            opening_rule: OpeningRule::None,
+            steps: Vec::new(),
+            first_black: true,
             winner: Some(Color::Black),
             reason: "A made five".into(),
             interrupted: false,

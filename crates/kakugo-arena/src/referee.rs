@@ -1,10 +1,12 @@
 //! One game: starting both engines, sending them the opening and the moves as a Piskvork manager
-//! does, keeping each player's clocks (per move and per game, with a tolerance, as Gomocup rules
-//! them), judging every move with the rules core (five, renju foul, illegal cell), and ending
-//! both engines whatever happened.
+//! does (or, under an opening rule, carrying the engines' opening decisions to each other, see
+//! [`super::opening_rule`]), keeping each player's clocks (per move and per game, with a
+//! tolerance, as Gomocup rules them), judging every move with the rules core (five, renju foul,
+//! illegal cell), and ending both engines whatever happened.
 
 use super::config::{EngineSpec, Limits};
 use super::engine::{about_name, is_noise, parse_xy, Engine, Failure, END_GRACE};
+use super::opening_rule::{self, OpeningRule, Seat, Step, Talk};
 use kakugo::board::{Board, Dims, Pos, Verdict};
 use kakugo::rules::{Color, Rule};
 use std::sync::atomic::AtomicBool;
@@ -19,6 +21,9 @@ pub struct Setup {
     pub dims: Dims,
     /// Opening stones in move order, Black first.
     pub opening: Vec<Pos>,
+    /// The opening rule the engines play (then `opening` is empty and the engines given to
+    /// [`play`] are the first and the second player, not Black and White).
+    pub opening_rule: OpeningRule,
     /// Clocks and protocol settings.
     pub limits: Limits,
     /// Draw when this many stones are on the board (0 = only when full).
@@ -38,6 +43,13 @@ pub struct GameRecord {
     pub moves: Vec<(Pos, u64)>,
     /// How many of `moves` are the opening.
     pub opening_len: usize,
+    /// The opening rule played.
+    pub opening_rule: OpeningRule,
+    /// The opening decisions in order (empty without an opening rule).
+    pub steps: Vec<Step>,
+    /// Whether the first engine given to [`play`] played Black (always, without an opening
+    /// rule): results are credited by the final colours in `names`.
+    pub first_black: bool,
     /// The winner (`None`: a draw).
     pub winner: Option<Color>,
     /// Why the game ended, in words.
@@ -130,6 +142,18 @@ fn start(
     })
 }
 
+/// A player's time limit for its next answer (`None`: none) and the `time_left` to show it.
+fn budget(p: &Player, l: &Limits) -> (Option<u64>, u64) {
+    let left = l.match_ms.saturating_sub(p.used_ms);
+    let limit = match (l.turn_ms, l.match_ms) {
+        (0, 0) => None,
+        (0, _) => Some(left),
+        (t, 0) => Some(t),
+        (t, _) => Some(t.min(left)),
+    };
+    (limit, if l.match_ms > 0 { left } else { 2_147_483_647 })
+}
+
 /// Asks the player on move for its move; returns the reply cell (unchecked) and the time taken,
 /// or why it loses.
 fn ask(
@@ -138,17 +162,10 @@ fn ask(
     l: &Limits,
     stop: &AtomicBool,
 ) -> Result<((i64, i64), u64), Loss> {
-    let left = l.match_ms.saturating_sub(p.used_ms);
-    let limit = match (l.turn_ms, l.match_ms) {
-        (0, 0) => None,
-        (0, _) => Some(left),
-        (t, 0) => Some(t),
-        (t, _) => Some(t.min(left)),
-    };
+    let (limit, shown_left) = budget(p, l);
     p.engine.resume();
     let t0 = Instant::now();
     let deadline = limit.map(|ms| t0 + std::time::Duration::from_millis(ms + l.tolerance_ms));
-    let shown_left = if l.match_ms > 0 { left } else { 2_147_483_647 };
     p.engine.send(&format!("INFO time_left {shown_left}"));
     let hist = board.history();
     if !p.has_board {
@@ -195,7 +212,73 @@ fn ask(
     Ok((xy, ms))
 }
 
-/// Plays one game between `black` and `white`; `stop` aborts it.
+/// Sends an opening command's lines to a player and hands its reply lines to `take` until it is
+/// satisfied, on the player's clock as a move is; returns the time taken or why the player loses.
+fn exchange(
+    p: &mut Player,
+    lines: &[String],
+    l: &Limits,
+    stop: &AtomicBool,
+    take: &mut dyn FnMut(&str) -> Result<bool, String>,
+) -> Result<u64, Loss> {
+    let (limit, shown_left) = budget(p, l);
+    p.engine.resume();
+    let t0 = Instant::now();
+    let deadline = limit.map(|ms| t0 + std::time::Duration::from_millis(ms + l.tolerance_ms));
+    p.engine.send(&format!("INFO time_left {shown_left}"));
+    for line in lines {
+        p.engine.send(line);
+    }
+    let result = loop {
+        match p.engine.line(deadline, stop) {
+            Ok(line) if line.is_empty() => {}
+            Ok(line) => match take(&line) {
+                Ok(true) => break Ok(()),
+                Ok(false) => {}
+                Err(why) => break Err(format!("gave a bad answer: {why}")),
+            },
+            Err(Failure::Timeout) => break Err("lost on time (no answer)".into()),
+            Err(f) => break Err(describe(&f, "an opening step")),
+        }
+    };
+    let ms = t0.elapsed().as_millis() as u64;
+    if l.suspend {
+        p.engine.suspend();
+    }
+    p.used_ms += ms;
+    result?;
+    match limit {
+        Some(lim) if ms > lim + l.tolerance_ms => Err(format!("lost on time ({ms} ms)")),
+        _ => Ok(ms),
+    }
+}
+
+/// The two players of an opening, in seat order, with the clock settings.
+struct Seats<'a> {
+    ps: &'a mut [Player],
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+}
+
+impl Talk for Seats<'_> {
+    fn exchange(
+        &mut self,
+        who: Seat,
+        lines: &[String],
+        take: &mut dyn FnMut(&str) -> Result<bool, String>,
+    ) -> Result<u64, String> {
+        exchange(
+            &mut self.ps[who.index()],
+            lines,
+            self.limits,
+            self.stop,
+            take,
+        )
+    }
+}
+
+/// Plays one game between `black` and `white` (under an opening rule: between the first and
+/// the second player, whose colours the opening decides); `stop` aborts it.
 pub fn play(s: &Setup, black: &EngineSpec, white: &EngineSpec, stop: &AtomicBool) -> GameRecord {
     let mut rec = GameRecord {
         names: [
@@ -206,6 +289,9 @@ pub fn play(s: &Setup, black: &EngineSpec, white: &EngineSpec, stop: &AtomicBool
         dims: s.dims,
         moves: s.opening.iter().map(|&p| (p, 0)).collect(),
         opening_len: s.opening.len(),
+        opening_rule: s.opening_rule,
+        steps: Vec::new(),
+        first_black: true,
         winner: None,
         reason: String::new(),
         interrupted: false,
@@ -266,6 +352,33 @@ fn referee(
     let mut board = Board::new(s.rule, s.dims);
     for &p in &s.opening {
         board.make(p);
+    }
+    if s.opening_rule != OpeningRule::None {
+        let mut seats = Seats {
+            ps,
+            limits: &s.limits,
+            stop,
+        };
+        let o = opening_rule::negotiate(s.opening_rule, s.rule, s.dims, &mut seats);
+        for &p in &o.stones {
+            board.make(p);
+        }
+        rec.moves = o.stones.iter().map(|&p| (p, 0)).collect();
+        rec.opening_len = o.stones.len();
+        rec.steps = o.steps;
+        if o.black == Seat::Second {
+            ps.swap(0, 1);
+            rec.names.swap(0, 1);
+            rec.first_black = false;
+        }
+        if let Some((seat, why)) = o.fault {
+            let c = if seat == o.black {
+                Color::Black
+            } else {
+                Color::White
+            };
+            return (Some(c.opp()), format!("{} {why}", ps[c.index()].name));
+        }
     }
     loop {
         if board.is_full() {

@@ -113,6 +113,17 @@ impl Wld {
         })
     }
 
+    /// The 95% interval of the mean score per game (normal approximation, trinomial variance),
+    /// clamped to [0, 1]; (0, 1) with no games.
+    pub fn score_interval(&self) -> (f64, f64) {
+        if self.n() == 0 {
+            return (0.0, 1.0);
+        }
+        let half = 1.959_964 * (self.variance() / f64::from(self.n())).sqrt();
+        let s = self.score();
+        ((s - half).max(0.0), (s + half).min(1.0))
+    }
+
     /// Likelihood of superiority: the chance that this side is the stronger, from wins and
     /// losses (draws carry no information).
     pub fn los(&self) -> f64 {

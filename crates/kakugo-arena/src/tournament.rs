@@ -5,6 +5,7 @@
 
 use super::config::{Config, Mode};
 use super::interrupt;
+use super::opening_rule::OpeningRule;
 use super::openings::{self, Opening};
 use super::record;
 use super::referee::{self, GameRecord, Setup};
@@ -26,6 +27,11 @@ pub struct Table {
     pub names: Vec<String>,
     /// Per ordered pair of engines.
     pub wld: Vec<Vec<Wld>>,
+    /// Under an opening rule: the first player's (tentative Black's) record against the
+    /// second's, over all games.
+    pub first: Wld,
+    /// The final Black's record against the final White's, over all games.
+    pub black: Wld,
 }
 
 impl Table {
@@ -34,18 +40,28 @@ impl Table {
         Table {
             names,
             wld: vec![vec![Wld::default(); n]; n],
+            first: Wld::default(),
+            black: Wld::default(),
         }
     }
 
-    /// Counts one finished game.
-    pub fn add(&mut self, black: usize, white: usize, g: &GameRecord) {
+    /// Counts one finished game between the scheduled `first` and `second` engines (Black and
+    /// White without an opening rule); the game's final colours decide who is credited.
+    pub fn add(&mut self, first: usize, second: usize, g: &GameRecord) {
         let r = match g.winner {
             Some(kakugo::rules::Color::Black) => Wld { w: 1, l: 0, d: 0 },
             Some(kakugo::rules::Color::White) => Wld { w: 0, l: 1, d: 0 },
             None => Wld { w: 0, l: 0, d: 1 },
         };
+        let (black, white) = if g.first_black {
+            (first, second)
+        } else {
+            (second, first)
+        };
         self.wld[black][white].add(r);
         self.wld[white][black].add(r.flip());
+        self.black.add(r);
+        self.first.add(if g.first_black { r } else { r.flip() });
     }
 
     /// An engine's total against everyone.
@@ -159,6 +175,7 @@ fn spawn_workers(
                     rule: cfg.rule,
                     dims: cfg.dims,
                     opening: opens[job.opening].moves.clone(),
+                    opening_rule: cfg.opening_rule,
                     limits: cfg.limits,
                     draw_after: cfg.draw_limit(),
                 };
@@ -175,7 +192,12 @@ fn spawn_workers(
 /// Takes an unnamed engine's name from its first game (ABOUT), made unique, and puts the
 /// table's names into the record.
 fn adopt_names(table: &mut Table, named: &mut [bool], cfg: &Config, job: Job, g: &mut GameRecord) {
-    for (i, e) in [job.black, job.white].into_iter().enumerate() {
+    let by_colour = if g.first_black {
+        [job.black, job.white]
+    } else {
+        [job.white, job.black]
+    };
+    for (i, e) in by_colour.into_iter().enumerate() {
         if !named[e] && cfg.engines[e].name.is_none() {
             named[e] = true;
             let mut others = table.names.clone();
@@ -201,6 +223,12 @@ fn show(tty: bool, line: &str) {
 pub fn run(cfg: &Config) -> Result<Outcome, String> {
     if cfg.engines.len() < 2 {
         return Err("need at least two engines (engine=CMD twice)".into());
+    }
+    if cfg.opening_rule != OpeningRule::None && cfg.openings.is_some() {
+        return Err(format!(
+            "openings= cannot be used with opening_rule={}: the engines make the opening",
+            cfg.opening_rule.name()
+        ));
     }
     let opens = Arc::new(load_openings(cfg)?);
     let jobs = schedule::schedule(cfg.mode, cfg.engines.len(), cfg.games, opens.len());
@@ -298,7 +326,10 @@ fn prepare_out(cfg: &Config) -> Result<(), String> {
 
 /// Prints the closing summary and writes it to the output folder.
 fn report(cfg: &Config, outcome: &Outcome, sprt: Option<&Sprt>) -> Result<(), String> {
-    let text = summary(outcome, cfg.mode, sprt);
+    let mut text = summary(outcome, cfg.mode, sprt);
+    if cfg.opening_rule != OpeningRule::None {
+        text.push_str(&sides(&outcome.table, cfg.opening_rule));
+    }
     print!("{text}");
     if let Some(out) = &cfg.out {
         std::fs::write(out.join("summary.txt"), &text)
@@ -348,6 +379,27 @@ fn progress_line(
         }
     }
     s
+}
+
+/// One side's record with its score and the score's 95% interval.
+fn side_line(label: &str, r: Wld) -> String {
+    let (lo, hi) = r.score_interval();
+    format!(
+        "{label}: {} - {} - {} ({:.3}) [{lo:.3}, {hi:.3}] 95%\n",
+        r.w,
+        r.l,
+        r.d,
+        r.score()
+    )
+}
+
+/// The sides of an opening rule: the first player (tentative Black) against the second, and
+/// the final Black against the final White, each over all games.
+pub fn sides(t: &Table, rule: OpeningRule) -> String {
+    side_line(
+        &format!("{} first player (tentative Black) vs second", rule.name()),
+        t.first,
+    ) + &side_line("final Black vs final White", t.black)
 }
 
 /// The closing report: per pair, SPRT, and for more than two engines a crosstable and Elo list.

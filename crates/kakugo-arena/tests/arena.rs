@@ -4,6 +4,7 @@
 use kakugo::board::{Board, Dims, Verdict};
 use kakugo::rules::{Color, Rule};
 use kakugo_arena::config::{Config, EngineSpec, Limits};
+use kakugo_arena::opening_rule::OpeningRule;
 use kakugo_arena::referee::{play, GameRecord, Setup};
 use std::path::PathBuf;
 use std::process::Command;
@@ -60,6 +61,7 @@ fn setup(rule: Rule) -> Setup {
         rule,
         dims: Dims::square(15).unwrap(),
         opening: Vec::new(),
+        opening_rule: OpeningRule::None,
         limits: Limits {
             turn_ms: 500,
             match_ms: 0,
