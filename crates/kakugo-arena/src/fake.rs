@@ -5,7 +5,17 @@
 //! stone), `slow:MS` (sleeps before each move), `junk` (answers garbage), `noisy` (legal play
 //! wrapped in MESSAGE/DEBUG lines, CRLF and stderr chatter), `silent` (never answers ABOUT).
 //! With `KAKUGO_FAKE_PIDFILE` set, each appends its process id to that file at start.
+//!
+//! Every mode but `hang` also answers the opening commands (`SWAP2BOARD`, `yxsoosorvstep1..6`)
+//! with legal, simple choices: a random RIF opening, no swaps, a move 4 near the centre with a
+//! random N, the nearest N pairwise non-symmetric fifth moves, the first offer; under Swap2 it
+//! adds two stones and then plays move 6. Opening modes change one thing: `swapper` swaps at
+//! every chance, `stay` answers Swap2's three stones with one, `bad-n` declares N = 9,
+//! `symmetric-offers` (with its own symmetric opening and move 4) offers two symmetric fifth
+//! moves, `bad-choice` chooses a fifth move that was not offered, `opening-hang` never answers
+//! an opening command.
 
+use super::opening_rule::{position_symmetries, symmetric_offers};
 use kakugo::board::{Board, Dims, Pos, Verdict};
 use kakugo::rules::Rule;
 use std::io::{BufRead, Write};
@@ -62,6 +72,8 @@ struct Fake {
     rng: u64,
     /// Stones read since BOARD, until DONE.
     stones: Option<Vec<Pos>>,
+    /// An opening command (upper-cased) and the `x,y` lines read after it, until DONE.
+    list: Option<(String, Vec<Pos>)>,
 }
 
 /// Reads `x,y` or `x,y,f` numbers from a command argument.
@@ -79,6 +91,19 @@ impl Fake {
     /// Handles one command; returns whether a move is due.
     fn command(&mut self, line: &str, say: &mut dyn FnMut(&str)) -> bool {
         let up = line.to_ascii_uppercase();
+        if let Some((cmd, stones)) = self.list.as_mut() {
+            if up != "DONE" {
+                let f = numbers(line);
+                if f.len() == 2 && f[0] < self.dims.w && f[1] < self.dims.h {
+                    stones.push(Pos::new(f[0], f[1]));
+                }
+                return false;
+            }
+            let (cmd, stones) = (cmd.clone(), stones.clone());
+            self.list = None;
+            self.opening(&cmd, &stones, say);
+            return false;
+        }
         if self.stones.is_some() {
             if up != "DONE" {
                 let f = numbers(line);
@@ -129,6 +154,9 @@ impl Fake {
                 }
             }
             "BOARD" => self.stones = Some(Vec::new()),
+            "YXSOOSORVSTEP1" => self.opening(&up, &[], say),
+            "SWAP2BOARD" | "YXSOOSORVSTEP2" | "YXSOOSORVSTEP3" | "YXSOOSORVSTEP4"
+            | "YXSOOSORVSTEP5" | "YXSOOSORVSTEP6" => self.list = Some((up.clone(), Vec::new())),
             "BEGIN" => return true,
             "TURN" => {
                 if let Some(p) = self
@@ -142,6 +170,164 @@ impl Fake {
             _ => say(&format!("UNKNOWN {line}")),
         }
         false
+    }
+
+    /// A board of the fake's rule with `stones` played in order.
+    fn position(&self, stones: &[Pos]) -> Board {
+        let mut b = Board::new(self.rule, self.dims);
+        for &p in stones {
+            if b.is_empty(p) {
+                b.make(p);
+            }
+        }
+        b
+    }
+
+    /// Empty non-foul cells of `b`, nearest the centre first (ties at random).
+    fn near_centre(&mut self, b: &mut Board) -> Vec<Pos> {
+        let c = self.dims.centre();
+        let mut r = Rng(self.rng | 1);
+        let mut v: Vec<Pos> = self
+            .dims
+            .cells()
+            .filter(|&p| b.is_empty(p) && b.judge(p) == Verdict::Normal)
+            .collect();
+        v.sort_by_cached_key(|&p| (p.distance(c), r.next() % 1000));
+        self.rng = r.next();
+        v
+    }
+
+    /// Answers an opening command (upper-cased, with the stones listed after it).
+    fn opening(&mut self, cmd: &str, stones: &[Pos], say: &mut dyn FnMut(&str)) {
+        let mode = self.mode.clone();
+        if mode == "opening-hang" {
+            return;
+        }
+        if mode == "noisy" {
+            say("MESSAGE thinking about the opening");
+            say("DEBUG opening");
+        }
+        let swapper = mode == "swapper";
+        let yn = if swapper { "YES" } else { "NO" };
+        let c = self.dims.centre();
+        let at =
+            |dx: i64, dy: i64| Pos::new((c.x() as i64 + dx) as usize, (c.y() as i64 + dy) as usize);
+        let xy = |p: Pos| format!("{},{}", p.x(), p.y());
+        let mut word = cmd.split_whitespace();
+        let step = word.next().unwrap_or("");
+        let n: usize = word.next().and_then(|t| t.parse().ok()).unwrap_or(2);
+        match step {
+            "YXSOOSORVSTEP1" => {
+                let three = if mode == "symmetric-offers" {
+                    [c, at(0, -1), at(0, -2)]
+                } else {
+                    let mut r = Rng(self.rng | 1);
+                    let second = loop {
+                        let p = at((r.next() % 3) as i64 - 1, (r.next() % 3) as i64 - 1);
+                        if p != c {
+                            break p;
+                        }
+                    };
+                    let third = loop {
+                        let p = at((r.next() % 5) as i64 - 2, (r.next() % 5) as i64 - 2);
+                        if p != c && p != second {
+                            break p;
+                        }
+                    };
+                    self.rng = r.next();
+                    [c, second, third]
+                };
+                for (i, p) in three.iter().enumerate() {
+                    say(&format!(
+                        "MESSAGE SOOSORV MOVE{} {} {}",
+                        i + 1,
+                        p.x(),
+                        p.y()
+                    ));
+                }
+            }
+            "YXSOOSORVSTEP2" => say(&format!("MESSAGE SOOSORV SWAP1 {yn}")),
+            "YXSOOSORVSTEP4" => say(&format!("MESSAGE SOOSORV SWAP2 {yn}")),
+            "YXSOOSORVSTEP3" => {
+                let mut b = self.position(stones);
+                let (p, n) = match mode.as_str() {
+                    "symmetric-offers" => (at(0, 2), 2),
+                    "bad-n" => (self.near_centre(&mut b)[0], 9),
+                    _ => (self.near_centre(&mut b)[0], 1 + self.rng % 8),
+                };
+                say(&format!("MESSAGE SOOSORV MOVE4 {} {} {n}", p.x(), p.y()));
+            }
+            "YXSOOSORVSTEP5" => {
+                let mut b = self.position(stones);
+                let cells = self.near_centre(&mut b);
+                let mut offers: Vec<Pos> = Vec::new();
+                let syms = position_symmetries(self.dims, stones);
+                if mode == "symmetric-offers" {
+                    if let Some((&p, s)) = cells.iter().find_map(|p| {
+                        syms.iter()
+                            .find(|s| s.apply(*p, self.dims) != *p)
+                            .map(|s| (p, s))
+                    }) {
+                        offers = vec![p, s.apply(p, self.dims)];
+                    }
+                }
+                for p in cells {
+                    if offers.len() >= n {
+                        break;
+                    }
+                    let mut with = offers.clone();
+                    with.push(p);
+                    if symmetric_offers(self.dims, stones, &with).is_none() {
+                        offers = with;
+                    }
+                }
+                say("MESSAGE SOOSORV MOVE5 REFRESH");
+                for p in offers {
+                    say(&format!("MESSAGE SOOSORV MOVE5 {} {}", p.x(), p.y()));
+                }
+                say("MESSAGE SOOSORV MOVE5 DONE");
+            }
+            "YXSOOSORVSTEP6" => {
+                let offers = stones.get(4..).unwrap_or(&[]);
+                let p = if mode == "bad-choice" {
+                    let mut b = self.position(&stones[..4.min(stones.len())]);
+                    let cells = self.near_centre(&mut b);
+                    cells.into_iter().find(|p| !offers.contains(p)).unwrap_or(c)
+                } else {
+                    offers.first().copied().unwrap_or(c)
+                };
+                say(&format!("MESSAGE SOOSORV MOVE5C {} {}", p.x(), p.y()));
+            }
+            "SWAP2BOARD" => {
+                let mut b = self.position(stones);
+                let put = match (stones.len(), swapper, mode.as_str()) {
+                    (0, _, _) => 3,
+                    (_, true, _) => return say("SWAP"),
+                    (3, _, "stay") => 1,
+                    (3, _, _) => 2,
+                    _ => 1,
+                };
+                if stones.is_empty() {
+                    b.make(c);
+                }
+                let mut out = if stones.is_empty() {
+                    vec![xy(c)]
+                } else {
+                    Vec::new()
+                };
+                while out.len() < put {
+                    match choose(&mut b, &mut self.rng) {
+                        Some(p) => {
+                            b.make(p);
+                            out.push(xy(p));
+                        }
+                        None => break,
+                    }
+                }
+                say(&out.join(" "));
+            }
+            _ => say(&format!("UNKNOWN {cmd}")),
+        }
     }
 
     /// Answers a move request the way the mode says.
@@ -204,6 +390,7 @@ pub fn run(mode: &str) {
         board: Board::new(Rule::Freestyle, dims),
         rng: u64::from(std::process::id()).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
         stones: None,
+        list: None,
     };
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };

@@ -328,6 +328,11 @@ struct Table<'a> {
 /// A loss in the opening: who and why.
 type Fault = (Seat, String);
 
+/// A bad answer by `who` to the command `at`.
+fn bad(who: Seat, at: &str) -> impl Fn(String) -> Fault + '_ {
+    move |why| (who, format!("gave a bad answer: {why} (at {at})"))
+}
+
 impl Table<'_> {
     fn colour_of(&self, s: Seat) -> Color {
         if s == self.black {
@@ -407,10 +412,11 @@ impl Table<'_> {
 
     /// Parses `x,y` tokens and places them.
     fn place_tokens(&mut self, who: Seat, words: &[String]) -> Result<Vec<Pos>, Fault> {
+        let at = format!("SWAP2BOARD with {} stones", self.board.stone_count());
         let mut out = Vec::new();
         for w in words {
-            let p = cell_xy(self.dims, w).map_err(|e| (who, e))?;
-            self.place(p).map_err(|e| (who, e))?;
+            let p = cell_xy(self.dims, w).map_err(bad(who, &at))?;
+            self.place(p).map_err(bad(who, &at))?;
             out.push(p);
         }
         Ok(out)
@@ -420,10 +426,10 @@ impl Table<'_> {
         use Seat::{First, Second};
         let (words, ms) = self.swap2_board(First)?;
         if words.len() != 3 {
-            return Err((
-                First,
-                format!("expected three stones, not {:?}", words.join(" ")),
-            ));
+            return Err(bad(First, "SWAP2BOARD with 0 stones")(format!(
+                "expected three stones, not {:?}",
+                words.join(" ")
+            )));
         }
         let stones = self.place_tokens(First, &words)?;
         self.record(First, "opening", Decision::Place(stones), ms);
@@ -443,13 +449,10 @@ impl Table<'_> {
                 }
             }
             _ => {
-                return Err((
-                    Second,
-                    format!(
-                        "expected SWAP or one or two stones, not {:?}",
-                        words.join(" ")
-                    ),
-                ))
+                return Err(bad(Second, "SWAP2BOARD with 3 stones")(format!(
+                    "expected SWAP or one or two stones, not {:?}",
+                    words.join(" ")
+                )))
             }
         }
         // Five stones: the first player takes Black (SWAP) or plays White's move 6.
@@ -464,10 +467,10 @@ impl Table<'_> {
                 self.record(First, "choice", Decision::Place(stones), ms);
             }
             _ => {
-                return Err((
-                    First,
-                    format!("expected SWAP or one stone, not {:?}", words.join(" ")),
-                ))
+                return Err(bad(First, "SWAP2BOARD with 5 stones")(format!(
+                    "expected SWAP or one stone, not {:?}",
+                    words.join(" ")
+                )))
             }
         }
         Ok(())
@@ -497,9 +500,9 @@ impl Table<'_> {
                 _ => Err(format!("expected {want} x y, not {:?}", w.join(" "))),
             }
         })?;
-        check_rif_box(dims, &got).map_err(|e| (First, e))?;
+        check_rif_box(dims, &got).map_err(bad(First, "yxsoosorvstep1"))?;
         for &p in &got {
-            self.place(p).map_err(|e| (First, e))?;
+            self.place(p).map_err(bad(First, "yxsoosorvstep1"))?;
         }
         self.record(First, "opening", Decision::Place(got.clone()), ms);
         // Step 2: the second player may take Black.
@@ -528,16 +531,20 @@ impl Table<'_> {
             _ => Err(format!("expected MOVE4 x y N, not {:?}", w.join(" "))),
         })?;
         let (m4, declared) = answer.expect("a complete reply");
+        self.record(white, "move4", Decision::Move4(m4, declared), ms);
         let n = match self.rule {
             OpeningRule::Rif => 2,
             _ => match declared {
                 Some(n @ 1..=8) => n as usize,
-                Some(n) => return Err((white, format!("declared N={n} (must be 1 to 8)"))),
-                None => return Err((white, "MOVE4 without N".into())),
+                Some(n) => {
+                    return Err(bad(white, "yxsoosorvstep3")(format!(
+                        "declared N={n} (must be 1 to 8)"
+                    )))
+                }
+                None => return Err(bad(white, "yxsoosorvstep3")("MOVE4 without N".into())),
             },
         };
-        self.place(m4).map_err(|e| (white, e))?;
-        self.record(white, "move4", Decision::Move4(m4, declared), ms);
+        self.place(m4).map_err(bad(white, "yxsoosorvstep3"))?;
         let four: Vec<Pos> = self.board.history().to_vec();
         // Step 4 (Soosõrv-8 only): Black may give Black away.
         if self.rule == OpeningRule::Soosorv8 {
@@ -576,7 +583,8 @@ impl Table<'_> {
             },
         )?;
         self.record(black, "offers", Decision::Offers(offers.clone()), ms);
-        self.check_offers(&offers, n).map_err(|e| (black, e))?;
+        let at = format!("yxsoosorvstep5 {n}");
+        self.check_offers(&offers, n).map_err(bad(black, &at))?;
         // Step 6: White chooses move 5.
         let white = black.other();
         let mut all = four.clone();
@@ -592,12 +600,12 @@ impl Table<'_> {
         let chosen = choice.expect("a complete reply");
         self.record(white, "choice", Decision::Choice(chosen), ms);
         if !offers.contains(&chosen) {
-            return Err((
-                white,
-                format!("chose {}, which was not offered", format_moves(&[chosen])),
-            ));
+            return Err(bad(white, "yxsoosorvstep6")(format!(
+                "chose {}, which was not offered",
+                format_moves(&[chosen])
+            )));
         }
-        self.place(chosen).map_err(|e| (white, e))
+        self.place(chosen).map_err(bad(white, "yxsoosorvstep6"))
     }
 
     /// The fifth-move offers: exactly `n`, distinct, each a legal Black move, none a symmetric

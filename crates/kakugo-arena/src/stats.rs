@@ -231,6 +231,12 @@ mod tests {
         let f = r.flip().elo().unwrap();
         close(f.elo, -34.860, 1e-3);
         close(f.hi, 12.930, 1e-2);
+        // Score interval: 0.55 ∓ 1.959964·0.035.
+        let (lo, hi) = r.score_interval();
+        close(lo, 0.481_401, 1e-6);
+        close(hi, 0.618_599, 1e-6);
+        assert_eq!(Wld { w: 3, l: 0, d: 0 }.score_interval(), (1.0, 1.0));
+        assert_eq!(Wld::default().score_interval(), (0.0, 1.0));
     }
 
     #[test]

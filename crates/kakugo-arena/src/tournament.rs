@@ -493,6 +493,45 @@ mod tests {
     }
 
     #[test]
+    fn results_are_credited_by_the_final_colours() {
+        use crate::opening_rule::OpeningRule;
+        use kakugo::board::Dims;
+        use kakugo::rules::{Color, Rule};
+        let game = |first_black: bool, winner: Option<Color>| GameRecord {
+            names: ["b".into(), "w".into()],
+            rule: Rule::Renju,
+            dims: Dims::square(15).unwrap(),
+            moves: Vec::new(),
+            opening_len: 0,
+            opening_rule: OpeningRule::Soosorv8,
+            steps: Vec::new(),
+            first_black,
+            winner,
+            reason: String::new(),
+            interrupted: false,
+        };
+        let mut t = Table::new(vec!["x".into(), "y".into()]);
+        // x is the first player each time; it ends White and Black wins: y is credited.
+        t.add(0, 1, &game(false, Some(Color::Black)));
+        assert_eq!(t.wld[1][0], Wld { w: 1, l: 0, d: 0 });
+        assert_eq!(t.first, Wld { w: 0, l: 1, d: 0 });
+        assert_eq!(t.black, Wld { w: 1, l: 0, d: 0 });
+        // x ends White and White wins: x is credited.
+        t.add(0, 1, &game(false, Some(Color::White)));
+        assert_eq!(t.wld[0][1], Wld { w: 1, l: 1, d: 0 });
+        assert_eq!(t.first, Wld { w: 1, l: 1, d: 0 });
+        // x keeps Black and draws.
+        t.add(0, 1, &game(true, None));
+        assert_eq!(t.wld[0][1], Wld { w: 1, l: 1, d: 1 });
+        assert_eq!(t.black, Wld { w: 1, l: 1, d: 1 });
+        let s = sides(&t, OpeningRule::Soosorv8);
+        assert!(
+            s.starts_with("soosorv8 first player (tentative Black) vs second: 1 - 1 - 1 (0.500) ["),
+            "{s}"
+        );
+    }
+
+    #[test]
     fn crosstable_counts_both_sides() {
         let mut t = Table::new(vec!["x".into(), "y".into(), "z".into()]);
         t.wld[0][1] = Wld { w: 2, l: 0, d: 1 };

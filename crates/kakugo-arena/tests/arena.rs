@@ -4,7 +4,7 @@
 use kakugo::board::{Board, Dims, Verdict};
 use kakugo::rules::{Color, Rule};
 use kakugo_arena::config::{Config, EngineSpec, Limits};
-use kakugo_arena::opening_rule::OpeningRule;
+use kakugo_arena::opening_rule::{Decision, OpeningRule, Seat};
 use kakugo_arena::referee::{play, GameRecord, Setup};
 use std::path::PathBuf;
 use std::process::Command;
@@ -473,4 +473,341 @@ fn every_preset_loads_and_its_openings_fit() {
         assert!(bad.is_empty(), "{}: {bad:?}", path.display());
     }
     assert!(seen >= 7);
+}
+
+/// One game under an opening rule between the first and the second player.
+fn opening_game(rule: OpeningRule, first: &str, second: &str, name: &str) -> GameRecord {
+    let dir = scratch(name);
+    let pf = dir.join("pids");
+    let mut s = setup(Rule::Renju);
+    if rule == OpeningRule::Swap2 {
+        s = setup(Rule::Standard);
+    }
+    s.opening_rule = rule;
+    let g = play(
+        &s,
+        &fake(first, &pf),
+        &fake(second, &pf),
+        &AtomicBool::new(false),
+    );
+    assert!(!g.interrupted);
+    assert_all_gone(&pf, 2);
+    g
+}
+
+/// The steps as (seat, colour held, label, decision kind).
+fn steps(g: &GameRecord) -> Vec<(Seat, Color, &'static str, String)> {
+    g.steps
+        .iter()
+        .map(|s| {
+            let kind = match &s.decision {
+                Decision::Place(v) => format!("place{}", v.len()),
+                Decision::Move4(_, _) => "move4".into(),
+                Decision::Swap(b) => format!("swap={b}"),
+                Decision::Offers(v) => format!("offers{}", v.len()),
+                Decision::Choice(_) => "choice".into(),
+            };
+            (s.by, s.colour, s.label, kind)
+        })
+        .collect()
+}
+
+fn finished(g: &GameRecord) -> bool {
+    g.reason.contains("made five") || g.reason.starts_with("draw")
+}
+
+#[test]
+fn soosorv8_without_swaps_keeps_the_tentative_colours() {
+    use Color::{Black as B, White as W};
+    use Seat::{First, Second};
+    let g = opening_game(OpeningRule::Soosorv8, "legal", "noisy", "soosorv-plain");
+    assert!(finished(&g), "{}", g.reason);
+    replay_ok(&g);
+    let st = steps(&g);
+    let head: Vec<_> = st.iter().map(|s| (s.0, s.1, s.2)).collect();
+    assert_eq!(
+        head,
+        vec![
+            (First, B, "opening"),
+            (Second, W, "swap1"),
+            (Second, W, "move4"),
+            (First, B, "swap2"),
+            (First, B, "offers"),
+            (Second, W, "choice"),
+        ]
+    );
+    assert_eq!(st[1].3, "swap=false");
+    assert!(g.first_black);
+    assert_eq!(g.names, ["legal", "noisy"]);
+    assert_eq!(g.opening_len, 5);
+    // The declared N is the number of offers, and the chosen offer is move 5.
+    let Decision::Move4(m4, Some(n)) = g.steps[2].decision else {
+        panic!("{:?}", g.steps[2])
+    };
+    let Decision::Offers(offers) = &g.steps[4].decision else {
+        panic!()
+    };
+    let Decision::Choice(c) = g.steps[5].decision else {
+        panic!()
+    };
+    assert!((1..=8).contains(&n));
+    assert_eq!(offers.len() as i64, n);
+    assert!(offers.contains(&c));
+    assert_eq!(g.moves[3].0, m4);
+    assert_eq!(g.moves[4].0, c);
+    let Decision::Place(three) = &g.steps[0].decision else {
+        panic!()
+    };
+    assert_eq!(
+        three[..],
+        g.moves[..3].iter().map(|m| m.0).collect::<Vec<_>>()[..]
+    );
+    assert_eq!(three[0], Dims::square(15).unwrap().centre());
+}
+
+#[test]
+fn soosorv8_swaps_move_the_colours_and_the_credit() {
+    use Color::{Black as B, White as W};
+    use Seat::{First, Second};
+    // The second player takes Black, then gives it back after move 4.
+    let g = opening_game(
+        OpeningRule::Soosorv8,
+        "legal",
+        "swapper",
+        "soosorv-swapper2",
+    );
+    let st = steps(&g);
+    let head: Vec<_> = st.iter().map(|s| (s.0, s.1, s.2)).collect();
+    assert_eq!(
+        head,
+        vec![
+            (First, B, "opening"),
+            (Second, W, "swap1"),
+            (First, W, "move4"),
+            (Second, B, "swap2"),
+            (First, B, "offers"),
+            (Second, W, "choice"),
+        ]
+    );
+    assert_eq!(
+        (st[1].3.as_str(), st[3].3.as_str()),
+        ("swap=true", "swap=true")
+    );
+    assert!(g.first_black);
+    assert_eq!(g.names, ["legal", "swapper"]);
+    // The first player swaps Black away after move 4: it ends White.
+    let g = opening_game(
+        OpeningRule::Soosorv8,
+        "swapper",
+        "legal",
+        "soosorv-swapper1",
+    );
+    assert!(finished(&g), "{}", g.reason);
+    replay_ok(&g);
+    let st = steps(&g);
+    let head: Vec<_> = st.iter().map(|s| (s.0, s.1, s.2)).collect();
+    assert_eq!(
+        head,
+        vec![
+            (First, B, "opening"),
+            (Second, W, "swap1"),
+            (Second, W, "move4"),
+            (First, B, "swap2"),
+            (Second, B, "offers"),
+            (First, W, "choice"),
+        ]
+    );
+    assert!(!g.first_black);
+    assert_eq!(g.names, ["legal", "swapper"], "names are by final colour");
+    let j = kakugo_arena::record::to_json(1, &g);
+    assert_eq!(j["opening_rule"], "soosorv8");
+    assert_eq!(j["first"], "swapper");
+    assert_eq!(j["first_colour"], "white");
+    assert_eq!(j["black"], "legal");
+    assert_eq!(j["decisions"].as_array().unwrap().len(), 6);
+    assert_eq!(j["decisions"][3]["step"], "swap2");
+    assert_eq!(j["decisions"][3]["swap"], true);
+    assert_eq!(j["decisions"][3]["engine"], "swapper");
+    assert!(!j["decisions"][4]["offers"].as_array().unwrap().is_empty());
+    let sgf = kakugo_arena::record::to_sgf(&g);
+    assert!(
+        sgf.contains("opening rule soosorv8: swapper is the first player, legal the second"),
+        "{sgf}"
+    );
+    assert!(sgf.contains("first (black) swap2: swaps"), "{sgf}");
+}
+
+#[test]
+fn rif_offers_two_fifth_moves_without_a_second_swap() {
+    let g = opening_game(OpeningRule::Rif, "legal", "legal", "rif");
+    assert!(finished(&g), "{}", g.reason);
+    replay_ok(&g);
+    let labels: Vec<_> = g.steps.iter().map(|s| s.label).collect();
+    assert_eq!(labels, ["opening", "swap1", "move4", "offers", "choice"]);
+    let Decision::Offers(offers) = &g.steps[3].decision else {
+        panic!()
+    };
+    assert_eq!(offers.len(), 2, "RIF: two offers whatever N was declared");
+    assert!(g.first_black);
+}
+
+#[test]
+fn swap2_through_swap2board() {
+    use Color::{Black as B, White as W};
+    use Seat::{First, Second};
+    // Two more stones, then the first player plays move 6: it is White.
+    let g = opening_game(OpeningRule::Swap2, "legal", "legal", "swap2-put-two");
+    assert!(finished(&g), "{}", g.reason);
+    replay_ok(&g);
+    assert_eq!(
+        steps(&g),
+        vec![
+            (First, B, "opening", "place3".to_string()),
+            (Second, W, "answer", "place2".into()),
+            (First, W, "choice", "place1".into()),
+        ]
+    );
+    assert_eq!(g.opening_len, 6);
+    assert!(!g.first_black);
+    // The second player swaps at three stones: it is Black and White plays move 4.
+    let g = opening_game(OpeningRule::Swap2, "legal", "swapper", "swap2-swap");
+    assert!(finished(&g), "{}", g.reason);
+    assert_eq!(g.opening_len, 3);
+    assert_eq!(steps(&g)[1], (Second, B, "answer", "swap=true".into()));
+    assert!(!g.first_black);
+    assert_eq!(g.names, ["swapper", "legal"]);
+    // The second player stays White and plays move 4.
+    let g = opening_game(OpeningRule::Swap2, "legal", "stay", "swap2-stay");
+    assert_eq!(g.opening_len, 4);
+    assert!(g.first_black);
+    // Two more stones, and the first player takes Black.
+    let g = opening_game(OpeningRule::Swap2, "swapper", "legal", "swap2-choose-black");
+    assert_eq!(g.opening_len, 5);
+    assert_eq!(steps(&g)[2], (First, B, "choice", "swap=true".into()));
+    assert!(g.first_black);
+    replay_ok(&g);
+}
+
+#[test]
+fn bad_opening_answers_lose_for_the_engine_that_gave_them() {
+    // N = 9 from the second player (White at move 4): Black, the first player, wins.
+    let g = opening_game(OpeningRule::Soosorv8, "legal", "bad-n", "bad-n");
+    assert_eq!(g.winner, Some(Color::Black), "{}", g.reason);
+    assert!(
+        g.reason.starts_with("bad-n gave a bad answer"),
+        "{}",
+        g.reason
+    );
+    assert!(g.reason.contains("declared N=9"), "{}", g.reason);
+    assert_eq!(g.moves.len(), 3);
+    // Symmetric offers from the first player (Black): White wins.
+    let g = opening_game(
+        OpeningRule::Soosorv8,
+        "symmetric-offers",
+        "symmetric-offers",
+        "symmetric",
+    );
+    assert_eq!(g.winner, Some(Color::White), "{}", g.reason);
+    assert!(g.reason.contains("are symmetric"), "{}", g.reason);
+    assert_eq!(g.steps.last().unwrap().label, "offers");
+    assert_eq!(g.steps.last().unwrap().by, Seat::First);
+    // A fifth move that was not offered, chosen by White (the second player): Black wins.
+    let g = opening_game(OpeningRule::Rif, "legal", "bad-choice", "bad-choice");
+    assert_eq!(g.winner, Some(Color::Black), "{}", g.reason);
+    assert!(g.reason.contains("which was not offered"), "{}", g.reason);
+    // After the second player swapped, a bad choice by the first player (now White) loses
+    // for it: Black, the second player, wins.
+    let g = opening_game(
+        OpeningRule::Rif,
+        "bad-choice",
+        "swapper",
+        "bad-choice-swapped",
+    );
+    assert_eq!(g.winner, Some(Color::Black), "{}", g.reason);
+    assert_eq!(g.names[0], "swapper");
+    assert!(!g.first_black);
+    assert!(
+        g.reason.starts_with("bad-choice gave a bad answer"),
+        "{}",
+        g.reason
+    );
+}
+
+#[test]
+fn silence_in_the_opening_loses_on_time() {
+    let g = opening_game(OpeningRule::Soosorv8, "opening-hang", "legal", "o-hang-1");
+    assert_eq!(g.winner, Some(Color::White), "{}", g.reason);
+    assert_eq!(
+        g.reason,
+        "opening-hang lost on time (no answer) (at yxsoosorvstep1)"
+    );
+    let g = opening_game(OpeningRule::Swap2, "legal", "opening-hang", "o-hang-2");
+    assert_eq!(g.winner, Some(Color::Black), "{}", g.reason);
+    assert!(
+        g.reason.contains("at SWAP2BOARD with 3 stones"),
+        "{}",
+        g.reason
+    );
+}
+
+#[test]
+fn a_match_under_an_opening_rule_reports_both_sides_of_the_opening() {
+    let dir = scratch("opening-match");
+    let (stdout, ok) = arena(&[
+        &format!("engine={EXE} fake legal"),
+        &format!("engine={EXE} fake swapper"),
+        "rule=renju",
+        "opening_rule=soosorv8",
+        "games=4",
+        "timeout_turn=2000",
+        &format!("out={}", dir.join("out").display()),
+    ]);
+    assert!(ok, "{stdout}");
+    assert!(stdout.contains("Finished 4 of 4 games"), "{stdout}");
+    let side = stdout
+        .lines()
+        .find(|l| l.starts_with("soosorv8 first player (tentative Black) vs second: "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(side.ends_with("] 95%"), "{side}");
+    assert!(stdout.contains("final Black vs final White: "), "{stdout}");
+    let results = std::fs::read_to_string(dir.join("out/results.jsonl")).unwrap();
+    let games: Vec<serde_json::Value> = results
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 4);
+    // Each engine is the first player twice, and the first player's score adds up.
+    let mut first_points = 0.0;
+    for j in &games {
+        assert_eq!(j["opening_rule"], "soosorv8");
+        assert_eq!(j["decisions"][0]["by"], "first");
+        let first_black = j["first_colour"] == "black";
+        let by_colour = if first_black {
+            &j["black"]
+        } else {
+            &j["white"]
+        };
+        assert_eq!(&j["first"], by_colour);
+        first_points += match (j["result"].as_str().unwrap(), first_black) {
+            ("1-0", true) | ("0-1", false) => 1.0,
+            ("1/2-1/2", _) => 0.5,
+            _ => 0.0,
+        };
+    }
+    assert_eq!(
+        games.iter().filter(|j| j["first"] == "fake-legal").count(),
+        2
+    );
+    assert!(
+        side.contains(&format!("({:.3})", first_points / 4.0)),
+        "{side}"
+    );
+    // With an opening rule the engines make the opening: an openings file is refused.
+    let (stdout, ok) = arena(&[
+        &format!("engine={EXE} fake legal"),
+        &format!("engine={EXE} fake legal"),
+        "opening_rule=rif",
+        "openings=tournaments/openings/renju_rif26.pos.txt",
+    ]);
+    assert!(!ok, "{stdout}");
 }
