@@ -10,8 +10,11 @@ use super::{Dims, Pos};
 /// An opening as offsets from the centre, in move order: Black (0,0), White, Black.
 pub type Offsets = [(i64, i64); 3];
 
+/// A map of offsets from the centre.
+type OffsetMap = fn((i64, i64)) -> (i64, i64);
+
 /// The eight symmetries of the square, as maps of offsets from the centre.
-fn offset_maps() -> [fn((i64, i64)) -> (i64, i64); 8] {
+fn offset_maps() -> [OffsetMap; 8] {
     [
         |(x, y)| (x, y),
         |(x, y)| (-x, y),
