@@ -334,6 +334,52 @@ mod tests {
     }
 
     #[test]
+    fn offers_over_every_canonical_opening_are_never_symmetric() {
+        // Each opening with White's fourth stone on a cell that keeps the opening's symmetry
+        // when it has one (so that symmetric duplicates are possible), eight offers each.
+        let dims = Dims::square(15).unwrap();
+        let mut searcher = Searcher::new();
+        let limits = Limits::default();
+        let stop = AtomicBool::new(false);
+        let mut symmetric = 0;
+        for o in rif::canonical() {
+            let mut b = Board::new(Rule::Renju, dims);
+            for p in rif::place(&o, dims, Symmetry::IDENTITY).unwrap() {
+                b.make(p);
+            }
+            let c = dims.centre();
+            let near: Vec<Pos> = dims
+                .cells()
+                .filter(|&p| b.is_empty(p) && p.distance(c) <= 3)
+                .collect();
+            let w4 = near
+                .iter()
+                .copied()
+                .find(|&p| orbit(&b, p).len() == 1 && crate::board::symmetry::fixing(&b).len() > 1)
+                .unwrap_or(near[0]);
+            b.make(w4);
+            symmetric += usize::from(crate::board::symmetry::fixing(&b).len() > 1);
+            let budget = Budget {
+                searcher: &mut searcher,
+                base: &limits,
+                time: Duration::from_millis(40),
+                stop: &stop,
+            };
+            let cells = offers(&b, MAX_OFFERS, budget).unwrap();
+            assert_eq!(cells.len(), MAX_OFFERS);
+            for (i, &p) in cells.iter().enumerate() {
+                assert!(b.is_empty(p) && b.clone().is_forbidden(p).is_none());
+                for &q in &cells[..i] {
+                    assert!(!equivalent(&b, p, q), "{:?}: {p:?} ~ {q:?}", b.history());
+                }
+            }
+        }
+        // The openings with the third stone on the line of the first two, or on the mirror line
+        // between them, keep a mirror with such a fourth stone.
+        assert!(symmetric >= 6, "{symmetric}");
+    }
+
+    #[test]
     fn choice_takes_an_offer_and_prefers_the_blunder() {
         // Black's offers: a quiet far move, and one next to its stones. White takes the far one.
         let b = board("h8h7i9g6");
