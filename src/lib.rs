@@ -2,7 +2,7 @@
 //!
 //! Rooms, lowest first: [`rules`] (what wins and what is forbidden), [`board`] (the position with
 //! incremental pattern tables), `threat` (VCF/VCT solvers), `search` (choosing a move), `opening`
-//! (swap2 decisions), `balance` (balancing stones), `defend` (the moves that hold against a
+//! (the opening rules' decisions: Swap2, RIF, Yamaguchi, Soosõrv-8), `balance` (balancing stones), `defend` (the moves that hold against a
 //! threat), `protocol` (the Piskvork/Gomocup engine protocol), `bench` (fixed benchmarks).
 //!
 //! Everything above `board` needs the `engine` feature (on by default). The match runner
@@ -13,8 +13,9 @@
 //! `run_with`; `search` is the `Searcher` and what it takes and gives (`Limits`, `TimeControl`,
 //! `Score`, `Info`, `SearchResult`, ...), plus `eval`, `movepick` and `params` for the tools;
 //! `threat` is the solvers (`Vcf`, `Vct`, `verify_vcf`); `board` is `Board`, `Dims`, `Pos` and
-//! `notation`; `rules` is its enums and the cell codes; `bench` the benchmarks. `opening`,
-//! `balance` and `defend` serve the protocol only and are private.
+//! `notation`, `rif` and `symmetry`; `rules` is its enums and the cell codes; `bench` the
+//! benchmarks; `opening` the decisions and their command line. `balance` and `defend` serve the
+//! protocol only and are private.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -27,7 +28,7 @@ pub mod bench;
 #[cfg(feature = "engine")]
 mod defend;
 #[cfg(feature = "engine")]
-mod opening;
+pub mod opening;
 #[cfg(feature = "engine")]
 pub mod protocol;
 #[cfg(feature = "engine")]

@@ -17,6 +17,10 @@ pub(crate) mod geometry;
 // read and write positions with it.
 pub mod notation;
 mod query;
+// `rif` (the 26 canonical renju openings) and `symmetry` (of boards and positions) are public:
+// the opening decisions, the arena and the tools use them.
+pub mod rif;
+pub mod symmetry;
 mod tables;
 mod zobrist;
 

@@ -349,7 +349,7 @@ impl Session {
         let board = self.board.as_ref().expect("board");
         let (searcher, stop) = (&mut self.searcher, &self.control.stop);
         let r = with_guard(deadline, stop, || {
-            opening::swap2(
+            opening::swap2::swap2(
                 board,
                 searcher,
                 &limits,

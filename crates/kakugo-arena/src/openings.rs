@@ -1,7 +1,7 @@
 //! Openings: reading pos files (`h8i9…`) and Gomocup offset files (`dx,dy, dx,dy, …` from the
 //! centre `size / 2`), checking every line against the board and the rule (a bad line is
-//! reported and skipped, never fatal), and deriving the 26 canonical RIF renju openings by
-//! symmetry.
+//! reported and skipped, never fatal), and writing the 26 canonical RIF renju openings (derived
+//! in `kakugo::board::rif`) as a pos file.
 
 use kakugo::board::notation::{format_moves, parse_moves};
 use kakugo::board::{Board, Dims, Pos, Verdict};
@@ -89,57 +89,12 @@ pub fn load(path: &Path, rule: Rule, dims: Dims) -> Result<(Vec<Opening>, Vec<St
     Ok(parse_file(&text, rule, dims))
 }
 
-/// A map of board offsets (a symmetry of the square).
-type Sym = fn((i64, i64)) -> (i64, i64);
+/// A RIF opening as offsets from the centre (see [`kakugo::board::rif`]).
+pub type RifOpening = kakugo::board::rif::Offsets;
 
-/// A RIF opening as offsets from the centre: Black's first stone (0,0), White's stone and
-/// Black's third stone; y grows downwards, White's stone is above Black's.
-pub type RifOpening = [(i64, i64); 3];
-
-/// The 26 canonical renju openings: 13 direct (White's stone adjacent, `(0,-1)`) and 13
-/// indirect (diagonal, `(1,-1)`), with Black's third stone anywhere in the central 5×5, one
-/// representative per class of placements that a board symmetry fixing the first two stones
-/// maps onto each other. Direct first; within each, by the third stone's row then column.
+/// The 26 canonical renju openings, as the rules core derives them.
 pub fn rif26() -> Vec<RifOpening> {
-    // The eight symmetries of the square.
-    let syms: [Sym; 8] = [
-        |(x, y)| (x, y),
-        |(x, y)| (-x, y),
-        |(x, y)| (x, -y),
-        |(x, y)| (-x, -y),
-        |(x, y)| (y, x),
-        |(x, y)| (-y, x),
-        |(x, y)| (y, -x),
-        |(x, y)| (-y, -x),
-    ];
-    let mut out = Vec::new();
-    for white in [(0, -1), (1, -1)] {
-        let fixing: Vec<_> = syms
-            .iter()
-            .filter(|s| s((0, 0)) == (0, 0) && s(white) == white)
-            .collect();
-        let mut reps: Vec<(i64, i64)> = Vec::new();
-        for y in -2..=2 {
-            for x in -2..=2 {
-                let p = (x, y);
-                if p == (0, 0) || p == white {
-                    continue;
-                }
-                // The class representative is its least member by (row, column).
-                let rep = fixing
-                    .iter()
-                    .map(|s| s(p))
-                    .min_by_key(|&(x, y)| (y, x))
-                    .expect("identity is among the symmetries");
-                if !reps.contains(&rep) {
-                    reps.push(rep);
-                }
-            }
-        }
-        reps.sort_by_key(|&(x, y)| (y, x));
-        out.extend(reps.into_iter().map(|b| [(0, 0), white, b]));
-    }
-    out
+    kakugo::board::rif::canonical()
 }
 
 /// The RIF openings as a pos file for a 15×15 board, with a header comment.
