@@ -15,7 +15,8 @@
 //! moves, `bad-choice` chooses a fifth move that was not offered, `opening-hang` never answers
 //! an opening command.
 
-use super::opening_rule::{position_symmetries, symmetric_offers};
+use super::opening_rule::symmetric_offers;
+use kakugo::board::symmetry;
 use kakugo::board::{Board, Dims, Pos, Verdict};
 use kakugo::rules::Rule;
 use std::io::{BufRead, Write};
@@ -261,14 +262,12 @@ impl Fake {
                 let mut b = self.position(stones);
                 let cells = self.near_centre(&mut b);
                 let mut offers: Vec<Pos> = Vec::new();
-                let syms = position_symmetries(self.dims, stones);
                 if mode == "symmetric-offers" {
-                    if let Some((&p, s)) = cells.iter().find_map(|p| {
-                        syms.iter()
-                            .find(|s| s.apply(*p, self.dims) != *p)
-                            .map(|s| (p, s))
+                    if let Some((p, q)) = cells.iter().find_map(|&p| {
+                        let twin = symmetry::orbit(&b, p).into_iter().find(|&q| q != p);
+                        twin.map(|q| (p, q))
                     }) {
-                        offers = vec![p, s.apply(p, self.dims)];
+                        offers = vec![p, q];
                     }
                 }
                 for p in cells {
@@ -277,7 +276,7 @@ impl Fake {
                     }
                     let mut with = offers.clone();
                     with.push(p);
-                    if symmetric_offers(self.dims, stones, &with).is_none() {
+                    if symmetric_offers(&b, &with).is_none() {
                         offers = with;
                     }
                 }

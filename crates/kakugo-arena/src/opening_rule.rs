@@ -10,7 +10,7 @@
 
 use super::engine::is_noise;
 use kakugo::board::notation::format_moves;
-use kakugo::board::{Board, Dims, Pos, Verdict};
+use kakugo::board::{rif, symmetry, Board, Dims, Pos, Verdict};
 use kakugo::rules::{Color, Rule};
 
 /// How the opening of a game is made.
@@ -123,6 +123,8 @@ pub struct Step {
     pub decision: Decision,
     /// The time the answer took, in ms.
     pub ms: u64,
+    /// A remark: the name of a RIF opening (`D1`..`D13`, `I1`..`I13`).
+    pub note: Option<String>,
 }
 
 impl Step {
@@ -141,7 +143,12 @@ impl Step {
             Color::Black => "black",
             Color::White => "white",
         };
-        format!("{} ({colour}) {}: {what}", self.by.name(), self.label)
+        let note = self
+            .note
+            .as_ref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
+        format!("{} ({colour}) {}: {what}{note}", self.by.name(), self.label)
     }
 }
 
@@ -174,79 +181,11 @@ pub trait Talk {
     ) -> Result<u64, String>;
 }
 
-/// A symmetry of the board: transpose (square boards only), then mirror x, then mirror y.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sym {
-    transpose: bool,
-    flip_x: bool,
-    flip_y: bool,
-}
-
-impl Sym {
-    /// The image of a cell.
-    pub fn apply(self, p: Pos, dims: Dims) -> Pos {
-        let (mut x, mut y) = (p.x(), p.y());
-        if self.transpose {
-            (x, y) = (y, x);
-        }
-        if self.flip_x {
-            x = dims.w - 1 - x;
-        }
-        if self.flip_y {
-            y = dims.h - 1 - y;
-        }
-        Pos::new(x, y)
-    }
-}
-
-/// The symmetries of the board: eight on a square board, four on a rectangle.
-pub fn board_symmetries(dims: Dims) -> Vec<Sym> {
-    let mut out = Vec::new();
-    for transpose in [false, true] {
-        if transpose && dims.w != dims.h {
-            continue;
-        }
-        for flip_x in [false, true] {
-            for flip_y in [false, true] {
-                out.push(Sym {
-                    transpose,
-                    flip_x,
-                    flip_y,
-                });
-            }
-        }
-    }
-    out
-}
-
-/// The board symmetries that map the stones (in move order: Black, White, …) onto themselves,
-/// colours kept.
-pub fn position_symmetries(dims: Dims, stones: &[Pos]) -> Vec<Sym> {
-    let colour_set = |parity: usize| -> Vec<Pos> {
-        let mut v: Vec<Pos> = stones.iter().skip(parity).step_by(2).copied().collect();
-        v.sort();
-        v
-    };
-    let (black, white) = (colour_set(0), colour_set(1));
-    board_symmetries(dims)
-        .into_iter()
-        .filter(|s| {
-            let image = |set: &[Pos]| {
-                let mut v: Vec<Pos> = set.iter().map(|&p| s.apply(p, dims)).collect();
-                v.sort();
-                v
-            };
-            image(&black) == black && image(&white) == white
-        })
-        .collect()
-}
-
-/// Two offers that a symmetry of the position maps onto each other, if any.
-pub fn symmetric_offers(dims: Dims, stones: &[Pos], offers: &[Pos]) -> Option<(Pos, Pos)> {
-    let syms = position_symmetries(dims, stones);
+/// Two offers that a symmetry of the position on `board` maps onto each other, if any.
+pub fn symmetric_offers(board: &Board, offers: &[Pos]) -> Option<(Pos, Pos)> {
     for (i, &a) in offers.iter().enumerate() {
         for &b in &offers[i + 1..] {
-            if syms.iter().any(|s| s.apply(a, dims) == b) {
+            if symmetry::equivalent(board, a, b) {
                 return Some((a, b));
             }
         }
@@ -254,24 +193,16 @@ pub fn symmetric_offers(dims: Dims, stones: &[Pos], offers: &[Pos]) -> Option<(P
     None
 }
 
-/// Checks that three stones form one of the 26 canonical RIF openings up to symmetry: the first
-/// on the centre (`size / 2`), the second within the 3×3 around it, the third within the 5×5.
-pub fn check_rif_box(dims: Dims, stones: &[Pos]) -> Result<(), String> {
-    let c = dims.centre();
-    let reach = |p: Pos| p.x().abs_diff(c.x()).max(p.y().abs_diff(c.y()));
-    let names = format_moves(stones);
-    match stones {
-        [a, b, d] if *a == c && reach(*b) == 1 && (1..=2).contains(&reach(*d)) && b != d => Ok(()),
-        [a, ..] if *a != c => Err(format!(
-            "opening {names}: the first stone is not the centre"
-        )),
-        [_, b, _] if reach(*b) != 1 => Err(format!(
-            "opening {names}: the second stone is not next to the centre"
-        )),
-        _ => Err(format!(
-            "opening {names}: the third stone is not within the central 5x5"
-        )),
-    }
+/// Which of the 26 canonical RIF openings three stones are, in any orientation (the first on
+/// the centre, `size / 2`, the second within the 3×3 around it, the third within the 5×5): its
+/// name (`D1`..`D13`, `I1`..`I13`) or why it is none.
+pub fn rif_opening(dims: Dims, stones: &[Pos]) -> Result<String, String> {
+    rif::classify(stones, dims).map(rif::name).ok_or_else(|| {
+        format!(
+            "opening {} is not one of the 26 RIF openings (centre, 3x3, 5x5)",
+            format_moves(stones)
+        )
+    })
 }
 
 /// The cell of two integer tokens, if on the board.
@@ -350,6 +281,7 @@ impl Table<'_> {
             label,
             decision,
             ms,
+            note: None,
         });
     }
 
@@ -500,11 +432,12 @@ impl Table<'_> {
                 _ => Err(format!("expected {want} x y, not {:?}", w.join(" "))),
             }
         })?;
-        check_rif_box(dims, &got).map_err(bad(First, "yxsoosorvstep1"))?;
+        let name = rif_opening(dims, &got).map_err(bad(First, "yxsoosorvstep1"))?;
         for &p in &got {
             self.place(p).map_err(bad(First, "yxsoosorvstep1"))?;
         }
         self.record(First, "opening", Decision::Place(got.clone()), ms);
+        self.steps.last_mut().expect("just recorded").note = Some(name);
         // Step 2: the second player may take Black.
         let mut swap = None;
         let ms = self.soosorv(Second, list("yxsoosorvstep2".into(), &got), |w| {
@@ -625,7 +558,7 @@ impl Table<'_> {
                 Verdict::Foul(f) => return Err(format!("offer {name} is a foul ({})", f.name())),
             }
         }
-        match symmetric_offers(self.dims, self.board.history(), offers) {
+        match symmetric_offers(&self.board, offers) {
             Some((a, b)) => Err(format!(
                 "offers {} and {} are symmetric",
                 format_moves(&[a]),
@@ -670,68 +603,31 @@ mod tests {
     }
 
     #[test]
-    fn the_box_is_the_26_openings() {
+    fn rif_openings_and_symmetric_offers() {
         let c = |x, y| Pos::new(x, y);
-        assert!(check_rif_box(d15(), &[c(7, 7), c(7, 6), c(9, 9)]).is_ok());
-        assert!(check_rif_box(d15(), &[c(7, 7), c(8, 6), c(5, 5)]).is_ok());
-        assert!(check_rif_box(d15(), &[c(7, 8), c(7, 6), c(9, 9)]).is_err());
-        assert!(check_rif_box(d15(), &[c(7, 7), c(7, 5), c(9, 9)]).is_err());
-        assert!(check_rif_box(d15(), &[c(7, 7), c(7, 6), c(10, 9)]).is_err());
-        assert!(check_rif_box(d15(), &[c(7, 7), c(7, 6), c(7, 6)]).is_err());
-        // Every opening of the generator passes, and the box holds exactly 26 classes.
-        let centre = d15().centre();
-        for o in crate::openings::rif26() {
-            let s: Vec<Pos> = o
-                .iter()
-                .map(|&(dx, dy)| {
-                    c(
-                        (centre.x() as i64 + dx) as usize,
-                        (centre.y() as i64 + dy) as usize,
-                    )
-                })
-                .collect();
-            assert!(check_rif_box(d15(), &s).is_ok());
-        }
-        let mut classes: Vec<Vec<Pos>> = Vec::new();
-        for b in d15().cells() {
-            for d in d15().cells() {
-                let s = [centre, b, d];
-                if check_rif_box(d15(), &s).is_err() {
-                    continue;
-                }
-                let canon = board_symmetries(d15())
-                    .iter()
-                    .map(|m| s.iter().map(|&p| m.apply(p, d15())).collect::<Vec<_>>())
-                    .min()
-                    .unwrap();
-                if !classes.contains(&canon) {
-                    classes.push(canon);
-                }
-            }
-        }
-        assert_eq!(classes.len(), 26);
-    }
-
-    #[test]
-    fn symmetric_offers_are_found_in_the_position_only() {
-        let c = |x, y| Pos::new(x, y);
-        // h8, h9 (White), h10, h6 (White): symmetric about the column x = 7 only.
-        let stones = [c(7, 7), c(7, 6), c(7, 5), c(7, 9)];
-        assert_eq!(position_symmetries(d15(), &stones).len(), 2);
         assert_eq!(
-            symmetric_offers(d15(), &stones, &[c(6, 8), c(5, 5), c(8, 8)]),
+            rif_opening(d15(), &[c(7, 7), c(7, 6), c(7, 5)]).as_deref(),
+            Ok("D3")
+        );
+        assert!(rif_opening(d15(), &[c(7, 7), c(8, 8), c(5, 9)]).is_ok());
+        for bad in [
+            [c(7, 8), c(7, 6), c(9, 9)],
+            [c(7, 7), c(7, 5), c(9, 9)],
+            [c(7, 7), c(7, 6), c(10, 9)],
+            [c(7, 7), c(7, 6), c(7, 6)],
+        ] {
+            assert!(rif_opening(d15(), &bad).is_err(), "{bad:?}");
+        }
+        // h8, h9 (White), h10, h6 (White): symmetric about the column x = 7 only.
+        let mut b = Board::new(Rule::Renju, d15());
+        for p in [c(7, 7), c(7, 6), c(7, 5), c(7, 9)] {
+            b.make(p);
+        }
+        assert_eq!(
+            symmetric_offers(&b, &[c(6, 8), c(5, 5), c(8, 8)]),
             Some((c(6, 8), c(8, 8)))
         );
-        assert_eq!(
-            symmetric_offers(d15(), &stones, &[c(6, 8), c(6, 6)]),
-            None,
-            "the row mirror moves the stones"
-        );
-        // With White's stone off the axis no symmetry but the identity is left.
-        let stones = [c(7, 7), c(7, 6), c(7, 5), c(8, 9)];
-        assert_eq!(position_symmetries(d15(), &stones).len(), 1);
-        assert_eq!(symmetric_offers(d15(), &stones, &[c(6, 8), c(8, 8)]), None);
-        assert_eq!(board_symmetries(Dims::new(15, 13).unwrap()).len(), 4);
+        assert_eq!(symmetric_offers(&b, &[c(6, 8), c(6, 6)]), None);
     }
 
     #[test]

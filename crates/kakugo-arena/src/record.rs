@@ -161,6 +161,9 @@ pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
                     "ms": s.ms,
                     "text": s.text(),
                 });
+                if let Some(n) = &s.note {
+                    o["note"] = n.clone().into();
+                }
                 match &s.decision {
                     Decision::Place(st) => o["stones"] = st.iter().map(xy).collect(),
                     Decision::Move4(p, n) => {
