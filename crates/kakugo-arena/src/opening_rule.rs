@@ -114,7 +114,7 @@ pub enum Decision {
 pub struct Step {
     /// Who decided.
     pub by: Seat,
-    /// The colour the player held when deciding.
+    /// The colour the player held when it was asked (before a swap it makes).
     pub colour: Color,
     /// The step's name: `opening`, `swap1`, `move4`, `swap2`, `offers`, `choice` (Soosõrv, RIF);
     /// `opening`, `answer`, `choice` (Swap2).
@@ -368,8 +368,8 @@ impl Table<'_> {
         let (words, ms) = self.swap2_board(Second)?;
         match words.as_slice() {
             [w] if w.eq_ignore_ascii_case("SWAP") => {
-                self.black = Second;
                 self.record(Second, "answer", Decision::Swap(true), ms);
+                self.black = Second;
                 return Ok(());
             }
             [_] | [_, _] => {
@@ -394,9 +394,9 @@ impl Table<'_> {
                 self.record(First, "choice", Decision::Swap(true), ms);
             }
             [_] => {
-                self.black = Second;
                 let stones = self.place_tokens(First, &words)?;
                 self.record(First, "choice", Decision::Place(stones), ms);
+                self.black = Second;
             }
             _ => {
                 return Err(bad(First, "SWAP2BOARD with 5 stones")(format!(

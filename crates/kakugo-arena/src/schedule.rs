@@ -9,9 +9,9 @@ use super::config::Mode;
 pub struct Job {
     /// Position in the schedule (0-based).
     pub index: usize,
-    /// The engine playing Black.
+    /// The engine playing Black (under an opening rule: the first player, tentative Black).
     pub black: usize,
-    /// The engine playing White.
+    /// The engine playing White (under an opening rule: the second player).
     pub white: usize,
     /// The opening (index into the opening list; ignored when there is none).
     pub opening: usize,

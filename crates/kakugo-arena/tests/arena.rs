@@ -674,7 +674,7 @@ fn swap2_through_swap2board() {
         vec![
             (First, B, "opening", "place3".to_string()),
             (Second, W, "answer", "place2".into()),
-            (First, W, "choice", "place1".into()),
+            (First, B, "choice", "place1".into()),
         ]
     );
     assert_eq!(g.opening_len, 6);
@@ -683,7 +683,7 @@ fn swap2_through_swap2board() {
     let g = opening_game(OpeningRule::Swap2, "legal", "swapper", "swap2-swap");
     assert!(finished(&g), "{}", g.reason);
     assert_eq!(g.opening_len, 3);
-    assert_eq!(steps(&g)[1], (Second, B, "answer", "swap=true".into()));
+    assert_eq!(steps(&g)[1], (Second, W, "answer", "swap=true".into()));
     assert!(!g.first_black);
     assert_eq!(g.names, ["swapper", "legal"]);
     // The second player stays White and plays move 4.
@@ -820,4 +820,84 @@ fn a_match_under_an_opening_rule_reports_both_sides_of_the_opening() {
         "openings=tournaments/openings/renju_rif26.pos.txt",
     ]);
     assert!(!ok, "{stdout}");
+}
+
+#[test]
+fn the_soosorv_conversation_is_the_yixin_one_in_x_y() {
+    // Each engine's input is recorded by `tee` on its way to the fake engine.
+    let dir = scratch("soosorv-lines");
+    let spec = |file: &std::path::Path| EngineSpec {
+        cmd: format!("tee {} | {EXE} fake legal", file.display()),
+        name: None,
+        info: Vec::new(),
+    };
+    let (a, b) = (dir.join("first.in"), dir.join("second.in"));
+    let mut s = setup(Rule::Renju);
+    s.opening_rule = OpeningRule::Soosorv8;
+    s.draw_after = 7;
+    let g = play(&s, &spec(&a), &spec(&b), &AtomicBool::new(false));
+    assert_eq!(g.reason, "draw: 7 stones");
+    let xy = |p: kakugo::board::Pos| format!("{},{}", p.x(), p.y());
+    let stones: Vec<String> = g.moves.iter().map(|m| xy(m.0)).collect();
+    let Decision::Move4(_, Some(n)) = g.steps[2].decision else {
+        panic!()
+    };
+    let Decision::Offers(offers) = &g.steps[4].decision else {
+        panic!()
+    };
+    let seen = |f: &std::path::Path| -> Vec<String> {
+        std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let block = |text: &[String], head: &str| -> Vec<String> {
+        let i = text
+            .iter()
+            .position(|l| l == head)
+            .unwrap_or_else(|| panic!("{head} not sent: {text:?}"));
+        assert!(text[i - 1].starts_with("INFO time_left "), "{text:?}");
+        let n = text[i..].iter().position(|l| l == "done" || l == "DONE");
+        text[i..=i + n.unwrap_or(0)].to_vec()
+    };
+    let (first, second) = (seen(&a), seen(&b));
+    let list = |head: String, cells: &[String]| {
+        let mut v = vec![head];
+        v.extend(cells.iter().cloned());
+        v.push("done".into());
+        v
+    };
+    let mut six = stones[..4].to_vec();
+    six.extend(offers.iter().map(|&p| xy(p)));
+    let i = first.iter().position(|l| l == "yxsoosorvstep1").unwrap();
+    assert!(first[i - 1].starts_with("INFO time_left "));
+    assert!(first[i + 1].starts_with("INFO time_left "), "step 1 alone");
+    assert_eq!(
+        block(&second, "yxsoosorvstep2"),
+        list("yxsoosorvstep2".into(), &stones[..3])
+    );
+    assert_eq!(
+        block(&second, "yxsoosorvstep3"),
+        list("yxsoosorvstep3".into(), &stones[..3])
+    );
+    let step4 = format!("yxsoosorvstep4 {n}");
+    assert_eq!(block(&first, &step4), list(step4.clone(), &stones[..4]));
+    let step5 = format!("yxsoosorvstep5 {n}");
+    assert_eq!(block(&first, &step5), list(step5.clone(), &stones[..4]));
+    assert_eq!(
+        block(&second, "yxsoosorvstep6"),
+        list("yxsoosorvstep6".into(), &six)
+    );
+    // Then White gets the five stones as a BOARD (White's stones, the side to move, as 1).
+    let mut board = vec!["BOARD".to_string()];
+    board.extend(
+        stones[..5]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{c},{}", if i % 2 == 1 { 1 } else { 2 })),
+    );
+    board.push("DONE".into());
+    assert_eq!(block(&second, "BOARD"), board);
+    assert!(!second.iter().any(|l| l == "BEGIN") && !first.iter().any(|l| l == "BEGIN"));
 }
