@@ -247,7 +247,7 @@ fn list(command: String, stones: &[Pos]) -> Vec<String> {
 }
 
 /// An opening in progress.
-struct Table<'a> {
+struct Negotiation<'a> {
     rule: OpeningRule,
     dims: Dims,
     board: Board,
@@ -264,7 +264,7 @@ fn bad(who: Seat, at: &str) -> impl Fn(String) -> Fault + '_ {
     move |why| (who, format!("gave a bad answer: {why} (at {at})"))
 }
 
-impl Table<'_> {
+impl Negotiation<'_> {
     fn colour_of(&self, s: Seat) -> Color {
         if s == self.black {
             Color::Black
@@ -572,7 +572,7 @@ impl Table<'_> {
 /// Plays the opening `rule` (not [`OpeningRule::None`]) on an empty board of `dims` under the
 /// game rule `game_rule`, talking to the players through `talk`.
 pub fn negotiate(rule: OpeningRule, game_rule: Rule, dims: Dims, talk: &mut dyn Talk) -> Opened {
-    let mut t = Table {
+    let mut t = Negotiation {
         rule,
         dims,
         board: Board::new(game_rule, dims),
