@@ -117,7 +117,8 @@ impl<'a> Prober<'a> {
     ) -> (Pos, i32) {
         let limits = Limits {
             time: TimeControl {
-                turn_ms: Some(time.as_millis().max(1) as u64),
+                // The decision keeps the safety margin: the probe may use its whole share.
+                turn_ms: Some(crate::search::turn_for(time.as_millis().max(1) as u64)),
                 match_ms: None,
                 left_ms: None,
             },
