@@ -178,27 +178,53 @@ pub fn offers(board: &Board, n: usize, budget: Budget) -> Result<Vec<Pos>, Strin
 
 /// White's choice among Black's offers: the one after which White to move is best off.
 pub fn choose(board: &Board, offered: &[Pos], budget: Budget) -> Result<Pos, String> {
+    let ranked = rank_offers(board, offered, budget)?;
+    Ok(ranked[0].0)
+}
+
+/// Black's legal offers with White's value after each (White to move), best for White first.
+/// With more than two offers the time is raced: half of it over all offers, the other half over
+/// the two that came out best for White, whose order decides.
+pub fn rank_offers(
+    board: &Board,
+    offered: &[Pos],
+    budget: Budget,
+) -> Result<Vec<(Pos, i32)>, String> {
     expect_stones(board, 4)?;
     let mut pos = board.clone();
-    let legal: Vec<Pos> = offered
-        .iter()
-        .copied()
-        .filter(|&p| pos.is_empty(p) && pos.is_forbidden(p).is_none())
-        .collect();
+    let mut legal: Vec<Pos> = Vec::new();
+    for &p in offered {
+        if pos.is_empty(p) && pos.is_forbidden(p).is_none() && !legal.contains(&p) {
+            legal.push(p);
+        }
+    }
     if legal.is_empty() {
         return Err("no legal offer to choose".into());
     }
-    let mut pr = Prober::share(budget, legal.len());
-    let mut best: Option<(i32, Pos)> = None;
+    let n = legal.len();
+    let mut pr = Prober::share(budget, 1);
+    let first = if n > 2 {
+        0.5 / n as f64
+    } else {
+        1.0 / n as f64
+    };
+    let mut ranked: Vec<(Pos, i32)> = Vec::new();
     for &p in &legal {
         pos.make(p);
-        let (_, v) = pr.probe(&pos, &[]);
+        let (_, v) = pr.probe_part(&pos, &[], first);
         pos.unmake();
-        if best.is_none_or(|(bv, _)| v > bv) {
-            best = Some((v, p));
-        }
+        ranked.push((p, v));
     }
-    Ok(best.expect("at least one offer").1)
+    ranked.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    if n > 2 {
+        for entry in ranked.iter_mut().take(2) {
+            pos.make(entry.0);
+            entry.1 = pr.probe_part(&pos, &[], 0.25).1;
+            pos.unmake();
+        }
+        ranked[..2].sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    }
+    Ok(ranked)
 }
 
 fn expect_stones(board: &Board, n: usize) -> Result<(), String> {

@@ -11,7 +11,7 @@ use kakugo::board::{Board, Dims, Pos};
 use kakugo::opening::renju;
 use kakugo::opening::Budget;
 use kakugo::rules::Rule;
-use kakugo::search::{Limits, Searcher};
+use kakugo::search::{Limits, Searcher, TimeControl};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -33,9 +33,11 @@ pub struct Args {
     seed: u64,
 }
 
-/// One decision at `ms` with a fresh searcher.
+/// One decision at `ms` with a fresh searcher, its tables made before the clock starts.
 fn decide<R>(ms: u64, f: impl FnOnce(Budget) -> Result<R, String>) -> Result<R, String> {
     let mut s = Searcher::new();
+    s.warm();
+    s.clear_in_place();
     let limits = Limits::default();
     let stop = AtomicBool::new(false);
     f(Budget {
@@ -60,8 +62,8 @@ fn summary(what: &str, agree: usize, n: usize) -> String {
     )
 }
 
-/// A generated four-stone position: a canonical opening turned at random and a White fourth
-/// stone at random within two cells of the stones.
+/// A generated four-stone position: a canonical opening turned at random, and one of White's
+/// three best fourth moves (by a 100 ms search each, the earlier ones excluded), at random.
 fn generated(rng: &mut StdRng, dims: Dims) -> Board {
     let all = rif::canonical();
     let syms = Symmetry::of(dims);
@@ -71,11 +73,25 @@ fn generated(rng: &mut StdRng, dims: Dims) -> Board {
     for p in cells {
         b.make(p);
     }
-    let near: Vec<Pos> = dims
-        .cells()
-        .filter(|&p| b.is_empty(p) && cells.iter().any(|&s| s.distance(p) <= 2))
-        .collect();
-    b.make(near[rng.gen_range(0..near.len())]);
+    let mut searcher = Searcher::new();
+    let stop = AtomicBool::new(false);
+    let mut found: Vec<Pos> = Vec::new();
+    for _ in 0..3 {
+        let limits = Limits {
+            time: TimeControl {
+                turn_ms: Some(100),
+                ..TimeControl::default()
+            },
+            exclude: found.clone(),
+            ..Limits::default()
+        };
+        let r = searcher.search(&b, &limits, &stop, &mut |_| {});
+        if r.best.is_none() || !b.is_empty(r.best) {
+            break;
+        }
+        found.push(r.best);
+    }
+    b.make(found[rng.gen_range(0..found.len())]);
     b
 }
 
@@ -103,19 +119,25 @@ pub fn run(a: Args) -> Outcome {
     let swaps = summary("swap after three (26 canonical openings)", agree, all.len());
     let mut rng = StdRng::seed_from_u64(a.seed);
     let (mut chose, mut swapped) = (0, 0);
+    let mut regrets: Vec<i32> = Vec::new();
     for k in 0..a.positions {
         let b = generated(&mut rng, dims);
         let n = [2, 3, 5][k % 3];
         let offered = decide(a.time_ms, |bu| renju::offers(&b, n, bu)).map_err(fail)?;
         let short = decide(a.time_ms, |bu| renju::choose(&b, &offered, bu)).map_err(fail)?;
-        let reference = decide(long, |bu| renju::choose(&b, &offered, bu)).map_err(fail)?;
+        let ranked = decide(long, |bu| renju::rank_offers(&b, &offered, bu)).map_err(fail)?;
+        let reference = ranked[0].0;
         chose += usize::from(short == reference);
+        // What the short choice costs White by the long search's values.
+        let regret = ranked[0].1 - ranked.iter().find(|r| r.0 == short).map_or(0, |r| r.1);
+        regrets.push(regret);
         let s_short = decide(a.time_ms, |bu| renju::swap_after_four(&b, n, bu)).map_err(fail)?;
         let s_long = decide(long, |bu| renju::swap_after_four(&b, n, bu)).map_err(fail)?;
         swapped += usize::from(s_short == s_long);
         let f = kakugo::board::notation::format_moves;
         println!(
-            "position {k} {} n {n}: offers {} choose short {} long {}; swap2 short {s_short} long {s_long}",
+            "position {k} {} n {n}: offers {} choose short {} long {} (regret {regret}); swap2 \
+             short {s_short} long {s_long}",
             f(b.history()),
             f(&offered),
             f(&[short]),
@@ -127,6 +149,22 @@ pub fn run(a: Args) -> Outcome {
     println!(
         "{}",
         summary("White's fifth-move choice (generated)", chose, a.positions)
+    );
+    regrets.sort_unstable();
+    let within = |t: i32| regrets.iter().filter(|&&r| r <= t).count();
+    println!(
+        "{}",
+        summary(
+            "  ... the long search values the short choice within 25 of its own",
+            within(25),
+            a.positions
+        )
+    );
+    println!("{}", summary("  ... within 50", within(50), a.positions));
+    println!(
+        "  regret (long-search value of its choice less of the short one): median {}, max {}",
+        regrets.get(regrets.len() / 2).copied().unwrap_or(0),
+        regrets.last().copied().unwrap_or(0)
     );
     println!(
         "{}",
