@@ -16,6 +16,9 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// A lead (evaluation units) by which the long search's choice is clearly the best offer.
+const CLEAR: i32 = 50;
+
 /// Options of `openings`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -120,6 +123,7 @@ pub fn run(a: Args) -> Outcome {
     let mut rng = StdRng::seed_from_u64(a.seed);
     let (mut chose, mut swapped) = (0, 0);
     let mut regrets: Vec<i32> = Vec::new();
+    let mut clear = (0, 0);
     for k in 0..a.positions {
         let b = generated(&mut rng, dims);
         let n = [2, 3, 5][k % 3];
@@ -131,6 +135,12 @@ pub fn run(a: Args) -> Outcome {
         // What the short choice costs White by the long search's values.
         let regret = ranked[0].1 - ranked.iter().find(|r| r.0 == short).map_or(0, |r| r.1);
         regrets.push(regret);
+        // How far the long search puts its choice ahead of the next offer.
+        let margin = ranked.get(1).map_or(i32::MAX, |r| ranked[0].1 - r.1);
+        if margin > CLEAR {
+            clear.0 += usize::from(short == reference);
+            clear.1 += 1;
+        }
         let s_short = decide(a.time_ms, |bu| renju::swap_after_four(&b, n, bu)).map_err(fail)?;
         let s_long = decide(long, |bu| renju::swap_after_four(&b, n, bu)).map_err(fail)?;
         swapped += usize::from(s_short == s_long);
@@ -161,6 +171,14 @@ pub fn run(a: Args) -> Outcome {
         )
     );
     println!("{}", summary("  ... within 50", within(50), a.positions));
+    println!(
+        "{}",
+        summary(
+            &format!("  ... where the long search puts its choice more than {CLEAR} ahead"),
+            clear.0,
+            clear.1
+        )
+    );
     println!(
         "  regret (long-search value of its choice less of the short one): median {}, max {}",
         regrets.get(regrets.len() / 2).copied().unwrap_or(0),
