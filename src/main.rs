@@ -2,7 +2,8 @@
 //! `--feature NAME=on|off` (repeatable): the same with one of the engine's switches set
 //! (`probe`, `refute`, `threats`, `late`: the root threat solvers, see
 //! `Searcher::set_feature`), e.g. `--feature threats=off`; `bench [board|search] [--feature
-//! NAME=on|off ...]`: the benchmarks (both by default). The tools (the threat solvers' `solve`,
+//! NAME=on|off ...]`: the benchmarks (both by default); `opening --rule R --step S ...`: one
+//! opening-rule decision (`kakugo::opening::command_line`). The tools (the threat solvers' `solve`,
 //! training, analysis) are `kakugo-tools` (`crates/kakugo-tools`).
 
 /// The searcher the `--feature` options ask for, or why not.
@@ -48,12 +49,20 @@ fn main() {
                 kakugo::bench::run_search(s);
             }
         }
+        Some("opening") => match kakugo::opening::command_line::answer(&args[1..]) {
+            Ok(line) => println!("{line}"),
+            Err(e) => {
+                eprintln!("pbrain-kakugo opening: {e}");
+                eprintln!("{}", kakugo::opening::command_line::USAGE);
+                std::process::exit(2);
+            }
+        },
         None => kakugo::protocol::run(),
         Some(_) => match searcher(&args) {
             Ok(s) => kakugo::protocol::run_with(s),
             Err(e) => {
                 eprintln!("pbrain-kakugo: {e}");
-                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] [--feature ...]");
+                eprintln!("usage: pbrain-kakugo [--feature NAME=on|off ...] | bench [board|search] [--feature ...] | opening ...");
                 std::process::exit(2);
             }
         },

@@ -8,6 +8,7 @@
 //! Values are in searcher evaluation units from the side to move's view, proven results mapped
 //! to ±[`WIN_VALUE`] less the distance; a position is "balanced" within [`BALANCE`] of zero.
 
+pub mod command_line;
 pub mod renju;
 pub mod swap2;
 

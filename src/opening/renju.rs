@@ -178,27 +178,37 @@ pub fn offers(board: &Board, n: usize, budget: Budget) -> Result<Vec<Pos>, Strin
 
 /// White's choice among Black's offers: the one after which White to move is best off.
 pub fn choose(board: &Board, offered: &[Pos], budget: Budget) -> Result<Pos, String> {
+    let ranked = rank_offers(board, offered, budget)?;
+    Ok(ranked[0].0)
+}
+
+/// Black's legal offers with White's value after each (White to move), best for White first.
+pub fn rank_offers(
+    board: &Board,
+    offered: &[Pos],
+    budget: Budget,
+) -> Result<Vec<(Pos, i32)>, String> {
     expect_stones(board, 4)?;
     let mut pos = board.clone();
-    let legal: Vec<Pos> = offered
-        .iter()
-        .copied()
-        .filter(|&p| pos.is_empty(p) && pos.is_forbidden(p).is_none())
-        .collect();
+    let mut legal: Vec<Pos> = Vec::new();
+    for &p in offered {
+        if pos.is_empty(p) && pos.is_forbidden(p).is_none() && !legal.contains(&p) {
+            legal.push(p);
+        }
+    }
     if legal.is_empty() {
         return Err("no legal offer to choose".into());
     }
     let mut pr = Prober::share(budget, legal.len());
-    let mut best: Option<(i32, Pos)> = None;
+    let mut ranked: Vec<(Pos, i32)> = Vec::new();
     for &p in &legal {
         pos.make(p);
         let (_, v) = pr.probe(&pos, &[]);
         pos.unmake();
-        if best.is_none_or(|(bv, _)| v > bv) {
-            best = Some((v, p));
-        }
+        ranked.push((p, v));
     }
-    Ok(best.expect("at least one offer").1)
+    ranked.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    Ok(ranked)
 }
 
 fn expect_stones(board: &Board, n: usize) -> Result<(), String> {
@@ -331,6 +341,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn offers_over_every_canonical_opening_are_never_symmetric() {
+        // Each opening with White's fourth stone on a cell that keeps the opening's symmetry
+        // when it has one (so that symmetric duplicates are possible), eight offers each.
+        let dims = Dims::square(15).unwrap();
+        let mut searcher = Searcher::new();
+        let limits = Limits::default();
+        let stop = AtomicBool::new(false);
+        let mut symmetric = 0;
+        for o in rif::canonical() {
+            let mut b = Board::new(Rule::Renju, dims);
+            for p in rif::place(&o, dims, Symmetry::IDENTITY).unwrap() {
+                b.make(p);
+            }
+            let c = dims.centre();
+            let near: Vec<Pos> = dims
+                .cells()
+                .filter(|&p| b.is_empty(p) && p.distance(c) <= 3)
+                .collect();
+            let w4 = near
+                .iter()
+                .copied()
+                .find(|&p| orbit(&b, p).len() == 1 && crate::board::symmetry::fixing(&b).len() > 1)
+                .unwrap_or(near[0]);
+            b.make(w4);
+            symmetric += usize::from(crate::board::symmetry::fixing(&b).len() > 1);
+            let budget = Budget {
+                searcher: &mut searcher,
+                base: &limits,
+                time: Duration::from_millis(40),
+                stop: &stop,
+            };
+            let cells = offers(&b, MAX_OFFERS, budget).unwrap();
+            assert_eq!(cells.len(), MAX_OFFERS);
+            for (i, &p) in cells.iter().enumerate() {
+                assert!(b.is_empty(p) && b.clone().is_forbidden(p).is_none());
+                for &q in &cells[..i] {
+                    assert!(!equivalent(&b, p, q), "{:?}: {p:?} ~ {q:?}", b.history());
+                }
+            }
+        }
+        // The openings with the third stone on the line of the first two, or on the mirror line
+        // between them, keep a mirror with such a fourth stone.
+        assert!(symmetric >= 6, "{symmetric}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! `kakugo-tools`: Kakugo's tools as subcommands of one binary — the training pipeline
-//! (`gendata`, `label`, `tune`, `policy`), analysis (`wins`, `blunders`, `think`), the threat
+//! (`gendata`, `label`, `tune`, `policy`), analysis (`wins`, `blunders`, `think`, `openings`), the threat
 //! solvers (`solve`, `solve --bench`) and two micro-benchmarks (`makeunmake`, `startup`).
 //!
 //! Arguments are parsed strictly: an unknown argument, rule or value is an error with the
@@ -12,6 +12,7 @@ mod blunders;
 mod gendata;
 mod label;
 mod micro;
+mod openings;
 mod parallel;
 mod policy;
 mod records;
@@ -46,6 +47,8 @@ enum Command {
     Wins(wins::Args),
     /// Where the games an engine lost were lost: its last saving chance in each.
     Blunders(blunders::Args),
+    /// How often renju opening decisions agree with a search ten times longer.
+    Openings(openings::Args),
     /// Think about one position under a clock and print every report.
     Think(think::Args),
     /// Run the VCF/VCT solvers on a position, or over puzzle files (`--bench DIR`).
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Wins(a) => ("wins", wins::run(a)),
         Command::Blunders(a) => ("blunders", blunders::run(a)),
         Command::Think(a) => ("think", think::run(a)),
+        Command::Openings(a) => ("openings", openings::run(a)),
         Command::Solve(a) => ("solve", solve::run(a)),
         Command::Makeunmake(a) => ("makeunmake", micro::make_unmake(a)),
         Command::Startup => ("startup", micro::startup()),

@@ -1,0 +1,296 @@
+//! `pbrain-kakugo opening`: the opening decisions asked from a shell, so that a person or a
+//! script can ask "which fifth moves would you offer here?" without a GUI.
+//!
+//! ```text
+//! pbrain-kakugo opening --rule rif|yamaguchi|soosorv8|swap2 --step STEP [options] [POSITION]
+//! ```
+//!
+//! POSITION is the stones so far in pos notation, Black first (`h8h7i9`). Steps, with what each
+//! prints (one line, cells in pos notation):
+//!
+//! | rule | step | stones | prints |
+//! |---|---|---|---|
+//! | renju rules | `open` | 0 | `open h8h7i9` (Yamaguchi: `open h8h7i9 n 3`) |
+//! | | `swap1` | 3 | `swap1 yes` (the tentative White takes Black) or `swap1 no` |
+//! | | `fourth` | 3 | `fourth i9 n 3` (N: RIF 2, Yamaguchi `--n`, Soosõrv-8 chosen) |
+//! | soosorv8 | `swap2` | 4 | `swap2 yes` (Black gives Black away) or `swap2 no` |
+//! | renju rules | `offer` | 4 | `offer i7j10g7` (`--n`, RIF 2) |
+//! | | `choose` | 4 | `choose i7` (among `--offers i7j10`) |
+//! | swap2 | `open` | 0 | `open h8i8g7` |
+//! | | `swap1` | 3 | `swap1 swap`, `swap1 stay i9` or `swap1 add i9j10` |
+//! | | `swap2` | 5 | `swap2 black` or `swap2 white i6` (with White's sixth move) |
+//!
+//! Options: `--n N`, `--offers CELLS`, `--time MS` (the decision's budget, 1000 by default),
+//! `--nodes N` (a node budget instead, for repeatable answers), `--size N` (15), `--base
+//! freestyle|standard` (Swap2's rule, freestyle by default). Renju rules play on a renju board.
+
+use super::renju::{self, RenjuRule, MAX_OFFERS};
+use super::swap2::{swap2, Swap2Answer};
+use super::Budget;
+use crate::board::notation::{format_moves, parse_moves};
+use crate::board::{Board, Dims, Pos};
+use crate::rules::Rule;
+use crate::search::{Limits, Searcher, TimeControl};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The usage line.
+pub const USAGE: &str = "usage: pbrain-kakugo opening --rule rif|yamaguchi|soosorv8|swap2 \
+--step open|swap1|fourth|swap2|offer|choose [--n N] [--offers CELLS] [--time MS] [--nodes N] \
+[--size N] [--base freestyle|standard] [POSITION]";
+
+/// What was asked.
+struct Request {
+    rule: String,
+    step: String,
+    n: Option<usize>,
+    offers: String,
+    time: Duration,
+    nodes: Option<u64>,
+    size: usize,
+    base: Rule,
+    position: String,
+}
+
+fn parse(args: &[String]) -> Result<Request, String> {
+    let mut r = Request {
+        rule: String::new(),
+        step: String::new(),
+        n: None,
+        offers: String::new(),
+        time: Duration::from_millis(1000),
+        nodes: None,
+        size: 15,
+        base: Rule::Freestyle,
+        position: String::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{a}: bad number {v:?}"))
+        };
+        match a.as_str() {
+            "--rule" => r.rule = value()?.to_ascii_lowercase(),
+            "--step" => r.step = value()?.to_ascii_lowercase(),
+            "--n" => {
+                let n = number(value()?)? as usize;
+                if !(1..=MAX_OFFERS).contains(&n) {
+                    return Err(format!("--n {n}: want 1 to {MAX_OFFERS}"));
+                }
+                r.n = Some(n);
+            }
+            "--offers" => r.offers = value()?.clone(),
+            "--time" => r.time = Duration::from_millis(number(value()?)?),
+            "--nodes" => r.nodes = Some(number(value()?)?),
+            "--size" => r.size = number(value()?)? as usize,
+            "--base" => {
+                r.base = match value()?.as_str() {
+                    "freestyle" => Rule::Freestyle,
+                    "standard" => Rule::Standard,
+                    b => return Err(format!("--base {b}: want freestyle or standard")),
+                }
+            }
+            p if !p.starts_with("--") && r.position.is_empty() => r.position = p.to_string(),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if r.rule.is_empty() || r.step.is_empty() {
+        return Err("--rule and --step are required".into());
+    }
+    Ok(r)
+}
+
+/// Runs the request in `args` (the words after `opening`); the answer line, or why not.
+pub fn answer(args: &[String]) -> Result<String, String> {
+    let req = parse(args)?;
+    let dims = Dims::square(req.size).ok_or_else(|| format!("bad size {}", req.size))?;
+    let renju_rule = RenjuRule::parse(&req.rule);
+    if renju_rule.is_none() && req.rule != "swap2" {
+        return Err(format!("unknown rule {}", req.rule));
+    }
+    let rule = if renju_rule.is_some() {
+        Rule::Renju
+    } else {
+        req.base
+    };
+    let mut board = Board::new(rule, dims);
+    for p in parse_moves(&req.position, dims)? {
+        if !board.is_empty(p) {
+            return Err(format!("{} is played twice", format_moves(&[p])));
+        }
+        board.make(p);
+    }
+    let mut searcher = Searcher::new();
+    let limits = Limits {
+        time: TimeControl {
+            turn_ms: Some(req.time.as_millis() as u64),
+            match_ms: None,
+            left_ms: None,
+        },
+        max_nodes: req.nodes,
+        ..Limits::default()
+    };
+    // With a node budget the clock is only a backstop.
+    let time = if req.nodes.is_some() {
+        Duration::from_secs(3600)
+    } else {
+        req.time
+    };
+    let stop = AtomicBool::new(false);
+    let budget = Budget {
+        searcher: &mut searcher,
+        base: &limits,
+        time,
+        stop: &stop,
+    };
+    let cells = |c: &[Pos]| format_moves(c);
+    match renju_rule {
+        Some(rr) => renju_step(rr, &req, &board, budget),
+        None => {
+            let a = swap2(&board, budget.searcher, &limits, time, &stop)?;
+            Ok(match (req.step.as_str(), board.stone_count(), a) {
+                ("open", 0, Swap2Answer::Stones(s)) => format!("open {}", cells(&s)),
+                ("swap1", 3, Swap2Answer::Swap) => "swap1 swap".into(),
+                ("swap1", 3, Swap2Answer::Stones(s)) if s.len() == 1 => {
+                    format!("swap1 stay {}", cells(&s))
+                }
+                ("swap1", 3, Swap2Answer::Stones(s)) => format!("swap1 add {}", cells(&s)),
+                ("swap2", 5, Swap2Answer::Swap) => "swap2 black".into(),
+                ("swap2", 5, Swap2Answer::Stones(s)) => format!("swap2 white {}", cells(&s)),
+                (step, n, _) => {
+                    return Err(format!(
+                        "swap2 step {step} does not take {n} stones (open: 0, swap1: 3, swap2: 5)"
+                    ))
+                }
+            })
+        }
+    }
+}
+
+fn renju_step(
+    rule: RenjuRule,
+    req: &Request,
+    board: &Board,
+    budget: Budget,
+) -> Result<String, String> {
+    let fixed_n = match rule {
+        RenjuRule::Rif => Some(2),
+        RenjuRule::Yamaguchi => Some(req.n.ok_or("yamaguchi needs --n (Black's declared N)")?),
+        RenjuRule::Soosorv8 => req.n,
+    };
+    Ok(match req.step.as_str() {
+        "open" => {
+            let yamaguchi = rule == RenjuRule::Yamaguchi;
+            let (s, n) = renju::open(board, yamaguchi, budget)?;
+            if yamaguchi {
+                format!("open {} n {n}", format_moves(&s))
+            } else {
+                format!("open {}", format_moves(&s))
+            }
+        }
+        "swap1" => yes_no("swap1", renju::swap_after_three(board, budget)?),
+        "fourth" => {
+            let n = if rule == RenjuRule::Soosorv8 {
+                None
+            } else {
+                fixed_n
+            };
+            let (p, n) = renju::fourth_move(board, n, budget)?;
+            format!("fourth {} n {n}", format_moves(&[p]))
+        }
+        "swap2" if rule == RenjuRule::Soosorv8 => {
+            let n = req.n.ok_or("swap2 needs --n (White's N)")?;
+            yes_no("swap2", renju::swap_after_four(board, n, budget)?)
+        }
+        "offer" => {
+            let n = fixed_n.ok_or("offer needs --n")?;
+            format!("offer {}", format_moves(&renju::offers(board, n, budget)?))
+        }
+        "choose" => {
+            let offered = parse_moves(&req.offers, board.dims())?;
+            if offered.is_empty() {
+                return Err("choose needs --offers".into());
+            }
+            format!(
+                "choose {}",
+                format_moves(&[renju::choose(board, &offered, budget)?])
+            )
+        }
+        s => return Err(format!("no step {s} in {}", req.rule)),
+    })
+}
+
+fn yes_no(step: &str, yes: bool) -> String {
+    format!("{step} {}", if yes { "yes" } else { "no" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::rif;
+    use crate::board::symmetry::equivalent;
+
+    fn ask(line: &str) -> Result<String, String> {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        answer(&args)
+    }
+
+    #[test]
+    fn renju_steps() {
+        let d = Dims::square(15).unwrap();
+        let open = ask("--rule soosorv8 --step open --time 200").unwrap();
+        let cells = parse_moves(open.strip_prefix("open ").unwrap(), d).unwrap();
+        assert!(rif::classify(&cells, d).is_some(), "{open}");
+        let y = ask("--rule yamaguchi --step open --n 3 --time 200").unwrap();
+        assert!(y.contains(" n "), "{y}");
+        let s = ask("--rule rif --step swap1 --time 100 h8h7i9").unwrap();
+        assert!(s == "swap1 yes" || s == "swap1 no", "{s}");
+        assert!(ask("--rule rif --step fourth --time 200 h8h7i9")
+            .unwrap()
+            .ends_with(" n 2"));
+        let s = ask("--rule soosorv8 --step swap2 --n 3 --time 100 h8h7i9i6").unwrap();
+        assert!(s == "swap2 yes" || s == "swap2 no", "{s}");
+        let o = ask("--rule soosorv8 --step offer --n 3 --time 300 h8h7h9h6").unwrap();
+        let offers = parse_moves(o.strip_prefix("offer ").unwrap(), d).unwrap();
+        assert_eq!(offers.len(), 3);
+        let mut b = Board::new(Rule::Renju, d);
+        for p in parse_moves("h8h7h9h6", d).unwrap() {
+            b.make(p);
+        }
+        assert!(!equivalent(&b, offers[0], offers[1]));
+        let c = ask("--rule rif --step choose --offers a1j10 --time 200 h8h7i9g6").unwrap();
+        assert_eq!(c, "choose a1");
+    }
+
+    #[test]
+    fn swap2_steps() {
+        assert!(ask("--rule swap2 --step open --time 200")
+            .unwrap()
+            .starts_with("open h8"));
+        let s = ask("--rule swap2 --step swap1 --time 200 h8i8g7").unwrap();
+        assert!(s.starts_with("swap1 "), "{s}");
+        let s = ask("--rule swap2 --step swap2 --base standard --time 100 h8i8g7i9j10").unwrap();
+        assert!(s == "swap2 black" || s.starts_with("swap2 white "), "{s}");
+    }
+
+    #[test]
+    fn bad_requests() {
+        for bad in [
+            "--step open",
+            "--rule rif",
+            "--rule chess --step open",
+            "--rule rif --step offer --n 9 h8h7i9i6",
+            "--rule rif --step swap2 h8h7i9i6",
+            "--rule rif --step offer h8h7i9",
+            "--rule rif --step choose h8h7i9i6",
+            "--rule rif --step swap1 h8h8i9",
+            "--rule swap2 --step swap2 h8i8g7",
+            "--rule yamaguchi --step offer h8h7i9i6",
+            "--rule rif --step open --bogus 1",
+        ] {
+            assert!(ask(bad).is_err(), "{bad}");
+        }
+    }
+}
