@@ -123,6 +123,9 @@ pub fn answer(args: &[String]) -> Result<String, String> {
         board.make(p);
     }
     let mut searcher = Searcher::new();
+    // Make the tables now, not on the first probe's clock.
+    searcher.warm();
+    searcher.clear_in_place();
     let limits = Limits {
         time: TimeControl {
             turn_ms: Some(req.time.as_millis() as u64),

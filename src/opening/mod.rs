@@ -54,6 +54,9 @@ pub(crate) struct Prober<'a> {
     base: &'a Limits,
     each: Duration,
     nodes: Option<u64>,
+    /// The whole budget, for probes given a part of it ([`Prober::probe_part`]).
+    total: Duration,
+    total_nodes: Option<u64>,
     stop: &'a AtomicBool,
 }
 
@@ -66,6 +69,8 @@ impl<'a> Prober<'a> {
             base: budget.base,
             each: budget.time / n as u32,
             nodes: budget.base.max_nodes.map(|m| (m / n).max(MIN_PROBE_NODES)),
+            total: budget.time,
+            total_nodes: budget.base.max_nodes,
             stop: budget.stop,
         }
     }
@@ -83,20 +88,42 @@ impl<'a> Prober<'a> {
             base,
             each,
             nodes: base.max_nodes,
+            total: each,
+            total_nodes: base.max_nodes,
             stop,
         }
     }
 
     /// The best move of the side to move and its value, excluding `exclude`.
     pub(crate) fn probe(&mut self, board: &Board, exclude: &[Pos]) -> (Pos, i32) {
+        self.search(board, exclude, self.each, self.nodes)
+    }
+
+    /// [`Prober::probe`] with `part` of the whole budget (0 to 1) instead of an even share.
+    pub(crate) fn probe_part(&mut self, board: &Board, exclude: &[Pos], part: f64) -> (Pos, i32) {
+        let time = self.total.mul_f64(part.clamp(0.0, 1.0));
+        let nodes = self
+            .total_nodes
+            .map(|m| ((m as f64 * part) as u64).max(MIN_PROBE_NODES));
+        self.search(board, exclude, time, nodes)
+    }
+
+    fn search(
+        &mut self,
+        board: &Board,
+        exclude: &[Pos],
+        time: Duration,
+        nodes: Option<u64>,
+    ) -> (Pos, i32) {
         let limits = Limits {
             time: TimeControl {
-                turn_ms: Some(self.each.as_millis().max(1) as u64),
+                // The decision keeps the safety margin: the probe may use its whole share.
+                turn_ms: Some(crate::search::turn_for(time.as_millis().max(1) as u64)),
                 match_ms: None,
                 left_ms: None,
             },
             max_depth: self.base.max_depth,
-            max_nodes: self.nodes,
+            max_nodes: nodes,
             exclude: exclude.to_vec(),
             watch: None,
         };

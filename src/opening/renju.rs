@@ -183,6 +183,8 @@ pub fn choose(board: &Board, offered: &[Pos], budget: Budget) -> Result<Pos, Str
 }
 
 /// Black's legal offers with White's value after each (White to move), best for White first.
+/// With more than two offers the time is raced: half of it over all offers, the other half over
+/// the two that came out best for White, whose order decides.
 pub fn rank_offers(
     board: &Board,
     offered: &[Pos],
@@ -199,15 +201,29 @@ pub fn rank_offers(
     if legal.is_empty() {
         return Err("no legal offer to choose".into());
     }
-    let mut pr = Prober::share(budget, legal.len());
+    let n = legal.len();
+    let mut pr = Prober::share(budget, 1);
+    let first = if n > 2 {
+        0.5 / n as f64
+    } else {
+        1.0 / n as f64
+    };
     let mut ranked: Vec<(Pos, i32)> = Vec::new();
     for &p in &legal {
         pos.make(p);
-        let (_, v) = pr.probe(&pos, &[]);
+        let (_, v) = pr.probe_part(&pos, &[], first);
         pos.unmake();
         ranked.push((p, v));
     }
     ranked.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    if n > 2 {
+        for entry in ranked.iter_mut().take(2) {
+            pos.make(entry.0);
+            entry.1 = pr.probe_part(&pos, &[], 0.25).1;
+            pos.unmake();
+        }
+        ranked[..2].sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    }
     Ok(ranked)
 }
 

@@ -27,6 +27,7 @@ mod probe;
 mod pvs;
 mod state;
 pub(crate) mod time;
+pub use time::turn_for;
 pub(crate) mod tt;
 
 pub use probe::Probe;

@@ -35,6 +35,16 @@ pub fn usable(b: u64) -> u64 {
     b.saturating_sub(margin).max(b / 4)
 }
 
+/// A turn time whose [`usable`] part is at least `ms`, with the margin and no more: the turn to
+/// ask for when a search should run about `ms` (a probe of a decision whose own deadline keeps the margin).
+pub fn turn_for(ms: u64) -> u64 {
+    let small = ms + TM_MARGIN_MIN;
+    if small < TM_MARGIN_FROM {
+        return small;
+    }
+    ((ms + TM_MARGIN) * 50).div_ceil(49).max(TM_MARGIN_FROM)
+}
+
 /// The expected number of own moves still to play, from the stones on the board.
 pub fn moves_left(stones: usize) -> u64 {
     TM_MOVES_LEFT_START
@@ -133,6 +143,15 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turn_for_inverts_usable() {
+        for ms in (0..3000).chain([10_000, 123_456]) {
+            let b = turn_for(ms);
+            assert!(usable(b) >= ms, "{ms} -> {b}");
+            assert!(b <= ms + TM_MARGIN + ms / 40 + 2, "{ms} -> {b}");
+        }
+    }
 
     fn tc(turn: Option<u64>, m: Option<u64>, left: Option<i64>) -> TimeControl {
         TimeControl {

@@ -33,9 +33,11 @@ pub struct Args {
     seed: u64,
 }
 
-/// One decision at `ms` with a fresh searcher.
+/// One decision at `ms` with a fresh searcher, its tables made before the clock starts.
 fn decide<R>(ms: u64, f: impl FnOnce(Budget) -> Result<R, String>) -> Result<R, String> {
     let mut s = Searcher::new();
+    s.warm();
+    s.clear_in_place();
     let limits = Limits::default();
     let stop = AtomicBool::new(false);
     f(Budget {
