@@ -84,4 +84,4 @@ echo "exe under Wine: Bench: $got as on Linux" >&2
 # The protocol tests against the exe.
 KAKUGO_ENGINE="wine $EXE" cargo test --release \
     --test gomocup_rule_checks --test protocol_sessions --test protocol_robustness --test protocol_edges \
-    --test protocol_yixin
+    --test protocol_yixin --test protocol_opening

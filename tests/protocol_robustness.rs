@@ -115,7 +115,7 @@ fn bad_input_leaves_the_position_unchanged() {
     for cmd in [
         "HELLO",
         "yxresign",
-        "yxswap2step1",
+        "yxswap2step4",
         "\u{1F4A5}",
         "x\u{0}y",
         "7,7,1",

@@ -1,11 +1,15 @@
-//! Multi-line blocks (`BOARD`, `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO` … `DONE`), read
-//! atomically: lines are collected aside and turned into a new [`Board`] (or a list of cells) only
-//! at `DONE`, so a bad line leaves the current state untouched.
+//! Multi-line blocks (`BOARD`, `YXBOARD`, `SWAP2BOARD`, `YXBLOCK`, `YXBLOCKUNDO`, the bare move
+//! lists after `YXSOOSORVSTEPk` and `YXQUERYDATABASEALL` … `DONE`), read atomically: lines are
+//! collected aside and turned into a new [`Board`] (or a list of cells or moves) only at `DONE`,
+//! so a bad line leaves the current state untouched.
 //!
 //! `BOARD` lines are `x,y,f` in move order, Black first (f = 1 the side to move's stones, 2 the
 //! opponent's, 3 a blocked square of a continuous game, `-1,-1,f` a pass). The colours follow from
 //! the order; if the labels contradict the order (a manager listing stones grouped by owner), the
 //! stones are set up by owner instead, with passes where one side has fewer.
+//!
+//! A bare move list (Yixin-Board's opening steps) is `x,y` lines with no field, in move order,
+//! Black first: the colours come from the order alone.
 
 use super::command::parse_stone;
 use crate::board::notation::from_stones;
@@ -27,6 +31,10 @@ pub enum BlockKind {
     YxBlockUndo,
     /// `YXBLOCKPATH` / `YXBLOCKPATHUNDO` (true): a move sequence, read and not supported.
     BlockPath(bool),
+    /// `YXSOOSORVSTEPk [N]` (k from 2 to 6; N for steps 4 and 5, else 0): a bare move list.
+    Soosorv(u8, usize),
+    /// `YXQUERYDATABASEALL`: a bare move list, read and ignored.
+    Database,
 }
 
 impl BlockKind {
@@ -40,6 +48,12 @@ impl BlockKind {
             BlockKind::YxBlockUndo => "YXBLOCKUNDO",
             BlockKind::BlockPath(false) => "YXBLOCKPATH",
             BlockKind::BlockPath(true) => "YXBLOCKPATHUNDO",
+            BlockKind::Soosorv(2, _) => "YXSOOSORVSTEP2",
+            BlockKind::Soosorv(3, _) => "YXSOOSORVSTEP3",
+            BlockKind::Soosorv(4, _) => "YXSOOSORVSTEP4",
+            BlockKind::Soosorv(5, _) => "YXSOOSORVSTEP5",
+            BlockKind::Soosorv(..) => "YXSOOSORVSTEP6",
+            BlockKind::Database => "YXQUERYDATABASEALL",
         }
     }
 }
@@ -70,6 +84,15 @@ impl Block {
             stones: Vec::new(),
             error: None,
             limit: 2 * dims.area() + 4,
+        }
+    }
+
+    /// A block whose lines are read only to be dropped: `why` (its command's argument is bad) is
+    /// its error at `DONE`.
+    pub fn failed(kind: BlockKind, dims: Dims, why: String) -> Block {
+        Block {
+            error: Some(why),
+            ..Block::new(kind, dims)
         }
     }
 
@@ -108,6 +131,27 @@ impl Block {
         Ok(cells)
     }
 
+    /// The moves of a bare move list (lines `x,y`, in move order, each on a board of `dims`,
+    /// no two the same) at `DONE`, or says why not.
+    pub fn moves(self, dims: Dims) -> Result<Vec<Pos>, String> {
+        let name = self.kind.name();
+        if let Some(e) = self.error {
+            return Err(format!("{name}: {e}"));
+        }
+        let mut moves = Vec::new();
+        for (x, y, f) in self.stones {
+            if f.is_some() {
+                return Err(format!("{name}: expected x,y, got {x},{y},.."));
+            }
+            let p = cell(dims, x, y).map_err(|e| format!("{name}: {e}"))?;
+            if moves.contains(&p) {
+                return Err(format!("{name}: {x},{y} is played twice"));
+            }
+            moves.push(p);
+        }
+        Ok(moves)
+    }
+
     /// Builds the position at `DONE`, or says why not.
     pub fn finish(self, rule: Rule, dims: Dims) -> Result<Setup, String> {
         let name = self.kind.name();
@@ -117,9 +161,11 @@ impl Block {
         let r = match self.kind {
             BlockKind::Swap2 => swap2_setup(&self.stones, rule, dims),
             BlockKind::Board | BlockKind::YxBoard => board_setup(&self.stones, rule, dims),
-            BlockKind::YxBlock | BlockKind::YxBlockUndo | BlockKind::BlockPath(_) => {
-                Err("not a position".into())
-            }
+            BlockKind::YxBlock
+            | BlockKind::YxBlockUndo
+            | BlockKind::BlockPath(_)
+            | BlockKind::Soosorv(..)
+            | BlockKind::Database => Err("not a position".into()),
         };
         r.map_err(|e| format!("{name}: {e}"))
     }
@@ -276,6 +322,34 @@ mod tests {
         assert!(cells(&["-1,-1"]).is_err());
         assert!(cells(&["7,7,1"]).is_err());
         assert!(cells(&["7;7"]).is_err());
+    }
+
+    #[test]
+    fn move_lists() {
+        let dims = Dims::square(15).unwrap();
+        let kind = BlockKind::Soosorv(3, 0);
+        let moves = |lines: &[&str]| {
+            let mut b = Block::new(kind, dims);
+            for l in lines {
+                b.push(l);
+            }
+            b.moves(dims)
+        };
+        assert_eq!(
+            moves(&["7,7", "6,7", " 6 , 8 "]),
+            Ok(vec![Pos::new(7, 7), Pos::new(6, 7), Pos::new(6, 8)])
+        );
+        assert_eq!(moves(&[]), Ok(vec![]));
+        assert!(moves(&["7,7", "7,7"]).unwrap_err().contains("twice"));
+        assert!(moves(&["15,7"]).unwrap_err().contains("off the board"));
+        assert!(moves(&["7,7,1"]).is_err());
+        assert!(moves(&["-1,-1"]).is_err());
+        assert!(moves(&["7;7"]).is_err());
+        let mut b = Block::failed(kind, dims, "bad N".into());
+        b.push("7,7");
+        assert_eq!(b.moves(dims), Err("YXSOOSORVSTEP3: bad N".into()));
+        assert_eq!(kind.name(), "YXSOOSORVSTEP3");
+        assert_eq!(BlockKind::Database.name(), "YXQUERYDATABASEALL");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! an off-board cell and a malformed number give different error messages.
 
 use crate::balance::MAX_TARGET;
+use crate::opening::renju::MAX_OFFERS;
 
 /// One command line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +63,15 @@ pub enum Command {
     /// (or allow again) as a line of play. Not supported: the block is read and answered with
     /// one `UNKNOWN`.
     YxBlockPath(bool),
+    /// `YXSWAP2STEP1`..`3`: Yixin-Board's Swap2 steps (step 1 on an empty board, steps 2 and 3
+    /// on the position set before by `YXBOARD`).
+    YxSwap2Step(u8),
+    /// `YXSOOSORVSTEP1`..`6` (steps 4 and 5 with the number of offers N, 1 to 8): Yixin-Board's
+    /// Soosõrv-8 steps; from step 2 on a bare move list follows. The N, or why the argument is
+    /// bad: reported at the list's `DONE`, so that the list is still read whole.
+    YxSoosorvStep(u8, Result<usize, String>),
+    /// `YXQUERYDATABASEALL`: a bare move list follows, read and ignored.
+    YxQueryDatabaseAll,
 }
 
 /// Why a line is not a command.
@@ -74,7 +84,7 @@ pub enum ParseError {
 }
 
 /// Every command word, upper case.
-const WORDS: [&str; 27] = [
+const WORDS: [&str; 37] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -102,6 +112,16 @@ const WORDS: [&str; 27] = [
     "YXSEARCHDEFEND",
     "YXBLOCKPATH",
     "YXBLOCKPATHUNDO",
+    "YXSWAP2STEP1",
+    "YXSWAP2STEP2",
+    "YXSWAP2STEP3",
+    "YXSOOSORVSTEP1",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP3",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP5",
+    "YXSOOSORVSTEP6",
+    "YXQUERYDATABASEALL",
 ];
 
 /// Splits a line into its upper-cased first word and the trimmed rest.
@@ -174,7 +194,40 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "YXSEARCHDEFEND" => no_args(Command::YxSearchDefend),
         "YXBLOCKPATH" => no_args(Command::YxBlockPath(false)),
         "YXBLOCKPATHUNDO" => no_args(Command::YxBlockPath(true)),
-        _ => Err(ParseError::Unknown),
+        "YXQUERYDATABASEALL" => no_args(Command::YxQueryDatabaseAll),
+        w => match step_of(w) {
+            Some(("YXSWAP2STEP", k @ 1..=3)) if rest.is_empty() => Ok(Command::YxSwap2Step(k)),
+            Some(("YXSWAP2STEP", 1..=3)) => Err(bad(w, "takes no argument")),
+            Some(("YXSOOSORVSTEP", 1)) if !rest.is_empty() => Err(bad(w, "takes no argument")),
+            Some(("YXSOOSORVSTEP", k @ 1..=6)) => Ok(Command::YxSoosorvStep(k, soosorv_n(k, rest))),
+            _ => Err(ParseError::Unknown),
+        },
+    }
+}
+
+/// Splits `YXSWAP2STEP2` into its stem and its one-digit step number.
+fn step_of(word: &str) -> Option<(&str, u8)> {
+    let stem = word.strip_suffix(|c: char| c.is_ascii_digit())?;
+    let k = word[stem.len()..].parse().ok()?;
+    ["YXSWAP2STEP", "YXSOOSORVSTEP"]
+        .contains(&stem)
+        .then_some((stem, k))
+}
+
+/// The argument of `YXSOOSORVSTEPk`: N from 1 to 8 for steps 4 and 5, nothing for the others.
+fn soosorv_n(step: u8, rest: &str) -> Result<usize, String> {
+    if !matches!(step, 4 | 5) {
+        return match rest.is_empty() {
+            true => Ok(0),
+            false => Err("takes no argument".into()),
+        };
+    }
+    match parse_int(rest) {
+        Some(n) if (1..=MAX_OFFERS as i64).contains(&n) => Ok(n as usize),
+        _ => Err(format!(
+            "needs a number of offers from 1 to {MAX_OFFERS}, got {:?}",
+            clip(rest)
+        )),
     }
 }
 
@@ -317,6 +370,58 @@ mod tests {
         assert_eq!(parse_int("+5"), Some(5));
         assert_eq!(parse_int("--5"), None);
         assert_eq!(parse_int(""), None);
+    }
+
+    #[test]
+    fn opening_steps() {
+        assert_eq!(parse("yxswap2step1"), Ok(Command::YxSwap2Step(1)));
+        assert_eq!(parse("YXSWAP2STEP3"), Ok(Command::YxSwap2Step(3)));
+        assert_eq!(
+            parse("yxsoosorvstep1"),
+            Ok(Command::YxSoosorvStep(1, Ok(0)))
+        );
+        assert_eq!(
+            parse("yxsoosorvstep6"),
+            Ok(Command::YxSoosorvStep(6, Ok(0)))
+        );
+        assert_eq!(
+            parse("yxsoosorvstep4 3"),
+            Ok(Command::YxSoosorvStep(4, Ok(3)))
+        );
+        assert_eq!(
+            parse("yxsoosorvstep5 8"),
+            Ok(Command::YxSoosorvStep(5, Ok(8)))
+        );
+        assert_eq!(parse("yxquerydatabaseall"), Ok(Command::YxQueryDatabaseAll));
+        // A bad N still opens the list (the error comes at its DONE).
+        for line in [
+            "yxsoosorvstep4 0",
+            "yxsoosorvstep5 9",
+            "yxsoosorvstep4",
+            "yxsoosorvstep5 x",
+        ] {
+            assert!(
+                matches!(parse(line), Ok(Command::YxSoosorvStep(_, Err(_)))),
+                "{line}"
+            );
+        }
+        assert!(matches!(
+            parse("yxsoosorvstep3 2"),
+            Ok(Command::YxSoosorvStep(3, Err(_)))
+        ));
+        assert!(matches!(parse("yxswap2step1 7"), Err(ParseError::Bad(_))));
+        assert!(matches!(parse("yxsoosorvstep1 7"), Err(ParseError::Bad(_))));
+        for word in [
+            "yxswap2step0",
+            "yxswap2step4",
+            "yxsoosorvstep7",
+            "yxswap2step",
+            "yxswap2step11",
+        ] {
+            assert_eq!(parse(word), Err(ParseError::Unknown), "{word}");
+        }
+        assert!(starts_with_command("yxsoosorvstep2"));
+        assert!(starts_with_command("yxquerydatabaseall"));
     }
 
     #[test]

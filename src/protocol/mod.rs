@@ -6,8 +6,10 @@
 //! blocks built aside in `block.rs`, settings kept in `settings.rs` (from `INFO` lines and the
 //! config file, `config.rs`, held to the machine, `machine.rs`), the hash table made off the
 //! clock by `table.rs`, search reports written by `report.rs`, and every output line written
-//! whole and flushed by `output.rs`. There is no game logic here: legality and fouls come
-//! from [`crate::board`], moves from [`crate::search`], swap2 decisions from `crate::opening`,
+//! whole and flushed by `output.rs`; Yixin-Board's opening-rule steps (`yxswap2step*`,
+//! `yxsoosorvstep*`) are translated to and from `crate::opening`'s decisions by `opening.rs`.
+//! There is no game logic here: legality and fouls come from [`crate::board`], moves from
+//! [`crate::search`], swap2 and renju opening decisions from `crate::opening`,
 //! balancing stones from `crate::balance`, the moves that hold against a threat from
 //! `crate::defend`.
 
@@ -15,6 +17,7 @@ mod block;
 mod command;
 mod config;
 mod machine;
+mod opening;
 mod output;
 mod reader;
 mod report;

@@ -156,6 +156,14 @@ impl Session {
             Command::YxBalance(n, target) => self.balance(n, target, line),
             Command::YxSearchDefend => self.search_defend(line),
             Command::YxBlockPath(undo) => self.open_block(BlockKind::BlockPath(undo)),
+            Command::YxSwap2Step(step) => self.swap2_step(step, line),
+            Command::YxSoosorvStep(1, _) => self.soosorv_open(line),
+            Command::YxSoosorvStep(step, Ok(n)) => self.open_block(BlockKind::Soosorv(step, n)),
+            Command::YxSoosorvStep(step, Err(why)) => {
+                let kind = BlockKind::Soosorv(step, 0);
+                self.block = Some(Block::failed(kind, self.block_dims(), why));
+            }
+            Command::YxQueryDatabaseAll => self.open_block(BlockKind::Database),
         }
     }
 
@@ -256,12 +264,15 @@ impl Session {
         }
     }
 
-    fn open_block(&mut self, kind: BlockKind) {
-        let dims = self
-            .board
+    /// The board's size, or the fallback size before any `START`.
+    pub(super) fn block_dims(&self) -> Dims {
+        self.board
             .as_ref()
-            .map_or(Dims::square(FALLBACK_SIDE).expect("size"), Board::dims);
-        self.block = Some(Block::new(kind, dims));
+            .map_or(Dims::square(FALLBACK_SIDE).expect("size"), Board::dims)
+    }
+
+    fn open_block(&mut self, kind: BlockKind) {
+        self.block = Some(Block::new(kind, self.block_dims()));
     }
 
     fn finish_block(&mut self, block: Block, line: &Line) {
@@ -270,6 +281,12 @@ impl Session {
             // Read whole so that its lines do not each get an UNKNOWN.
             self.out.line(&format!("UNKNOWN {}", kind.name()));
             return;
+        }
+        match kind {
+            // Yixin-Board's show_database traffic: nothing to answer.
+            BlockKind::Database => return,
+            BlockKind::Soosorv(step, n) => return self.soosorv_step(step, n, block, line),
+            _ => {}
         }
         let Some(dims) = self.board.as_ref().map(Board::dims) else {
             self.out.error(&format!("{} before START", kind.name()));

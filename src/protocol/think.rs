@@ -37,7 +37,7 @@ pub const REALTIME_GAP: Duration = Duration::from_millis(5);
 const TABLE_WAIT: Duration = Duration::from_millis(500);
 
 /// Runs `f` while a guard thread raises `stop` at `deadline` unless `f` returns first.
-fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
+pub(super) fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
     let (tx, rx) = mpsc::channel::<()>();
     std::thread::scope(|s| {
         s.spawn(move || {
@@ -166,7 +166,7 @@ impl Session {
 
     /// How long a thinking command may wait for a hash table being made: a twentieth of the
     /// move's time, at most [`TABLE_WAIT`].
-    fn table_wait(&self) -> Duration {
+    pub(super) fn table_wait(&self) -> Duration {
         (self.settings.budget() / 20).min(TABLE_WAIT)
     }
 
