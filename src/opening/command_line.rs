@@ -263,7 +263,7 @@ mod tests {
             b.make(p);
         }
         assert!(!equivalent(&b, offers[0], offers[1]));
-        let c = ask("--rule rif --step choose --offers a1j10 --time 200 h8h7i9g6").unwrap();
+        let c = ask("--rule rif --step choose --offers a1j10 --nodes 200000 h8h7i9g6").unwrap();
         assert_eq!(c, "choose a1");
     }
 

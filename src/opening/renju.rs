@@ -411,8 +411,20 @@ mod tests {
         let b = board("h8h7i9g6");
         let far = Pos::new(0, 0);
         let near = Pos::new(9, 9); // j10: Black's diagonal h8 i9 j10
-        let c = with_budget(400, |bu| choose(&b, &[near, far], bu)).unwrap();
-        assert_eq!(c, far);
+                                   // A node budget, so that the answer does not depend on the machine's load.
+        let mut s = Searcher::new();
+        let limits = Limits {
+            max_nodes: Some(200_000),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let budget = Budget {
+            searcher: &mut s,
+            base: &limits,
+            time: Duration::from_secs(600),
+            stop: &stop,
+        };
+        assert_eq!(choose(&b, &[near, far], budget).unwrap(), far);
         assert!(with_budget(50, |bu| choose(&b, &[Pos::new(7, 7)], bu)).is_err());
     }
 
