@@ -178,10 +178,11 @@ fn renju_step(
     board: &Board,
     budget: Budget,
 ) -> Result<String, String> {
+    // The agreed number of offers: RIF's two, Yamaguchi's declared N, Soosõrv-8's N if given.
     let fixed_n = match rule {
-        RenjuRule::Rif => Some(2),
-        RenjuRule::Yamaguchi => Some(req.n.ok_or("yamaguchi needs --n (Black's declared N)")?),
-        RenjuRule::Soosorv8 => req.n,
+        RenjuRule::Rif => Ok(2),
+        RenjuRule::Yamaguchi => req.n.ok_or("yamaguchi needs --n (Black's declared N)"),
+        RenjuRule::Soosorv8 => req.n.ok_or("offer needs --n"),
     };
     Ok(match req.step.as_str() {
         "open" => {
@@ -198,7 +199,7 @@ fn renju_step(
             let n = if rule == RenjuRule::Soosorv8 {
                 None
             } else {
-                fixed_n
+                Some(fixed_n?)
             };
             let (p, n) = renju::fourth_move(board, n, budget)?;
             format!("fourth {} n {n}", format_moves(&[p]))
@@ -208,7 +209,7 @@ fn renju_step(
             yes_no("swap2", renju::swap_after_four(board, n, budget)?)
         }
         "offer" => {
-            let n = fixed_n.ok_or("offer needs --n")?;
+            let n = fixed_n?;
             format!("offer {}", format_moves(&renju::offers(board, n, budget)?))
         }
         "choose" => {
@@ -246,7 +247,7 @@ mod tests {
         let open = ask("--rule soosorv8 --step open --time 200").unwrap();
         let cells = parse_moves(open.strip_prefix("open ").unwrap(), d).unwrap();
         assert!(rif::classify(&cells, d).is_some(), "{open}");
-        let y = ask("--rule yamaguchi --step open --n 3 --time 200").unwrap();
+        let y = ask("--rule yamaguchi --step open --time 200").unwrap();
         assert!(y.contains(" n "), "{y}");
         let s = ask("--rule rif --step swap1 --time 100 h8h7i9").unwrap();
         assert!(s == "swap1 yes" || s == "swap1 no", "{s}");
