@@ -99,13 +99,22 @@ impl<'a> Prober<'a> {
         self.search(board, exclude, self.each, self.nodes)
     }
 
-    /// [`Prober::probe`] with `part` of the whole budget (0 to 1) instead of an even share.
-    pub(crate) fn probe_part(&mut self, board: &Board, exclude: &[Pos], part: f64) -> (Pos, i32) {
+    /// The value of the side to move in `board` at every depth a search of `part` of the whole
+    /// budget (0 to 1) completed, shallowest first (at least one entry).
+    pub(crate) fn depth_values(&mut self, board: &Board, part: f64) -> Vec<(u32, i32)> {
         let time = self.total.mul_f64(part.clamp(0.0, 1.0));
         let nodes = self
             .total_nodes
             .map(|m| ((m as f64 * part) as u64).max(MIN_PROBE_NODES));
-        self.search(board, exclude, time, nodes)
+        let mut values: Vec<(u32, i32)> = Vec::new();
+        let (_, last) = self.search_with(board, &[], time, nodes, &mut |info| {
+            values.retain(|&(d, _)| d < info.depth);
+            values.push((info.depth, value(info.score)));
+        });
+        if values.is_empty() {
+            values.push((0, last));
+        }
+        values
     }
 
     fn search(
@@ -114,6 +123,17 @@ impl<'a> Prober<'a> {
         exclude: &[Pos],
         time: Duration,
         nodes: Option<u64>,
+    ) -> (Pos, i32) {
+        self.search_with(board, exclude, time, nodes, &mut |_| {})
+    }
+
+    fn search_with(
+        &mut self,
+        board: &Board,
+        exclude: &[Pos],
+        time: Duration,
+        nodes: Option<u64>,
+        report: &mut dyn FnMut(&crate::search::Info),
     ) -> (Pos, i32) {
         let limits = Limits {
             time: TimeControl {
@@ -127,7 +147,7 @@ impl<'a> Prober<'a> {
             exclude: exclude.to_vec(),
             watch: None,
         };
-        let r = self.searcher.search(board, &limits, self.stop, &mut |_| {});
+        let r = self.searcher.search(board, &limits, self.stop, report);
         (r.best, value(r.info.score))
     }
 }
@@ -137,6 +157,37 @@ pub(crate) fn fresh_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |t| t.as_nanos() as u64)
+}
+
+/// Whether a value is a proven result.
+pub(crate) fn proven(v: i32) -> bool {
+    v.abs() > WIN_VALUE / 2
+}
+
+/// Values of several searches made comparable: each one's value at the deepest depth that all
+/// of them completed (a proven result stands whatever its depth, and does not hold the others
+/// back). Comparing values of different depths favours whichever side the parity of the depth
+/// favours.
+pub(crate) fn at_common_depth(runs: &[Vec<(u32, i32)>]) -> Vec<i32> {
+    let last = |r: &Vec<(u32, i32)>| r.last().copied().unwrap_or((0, 0));
+    let common = runs
+        .iter()
+        .filter(|r| !proven(last(r).1))
+        .map(|r| last(r).0)
+        .min()
+        .unwrap_or(0);
+    runs.iter()
+        .map(|r| {
+            let (_, v) = last(r);
+            if proven(v) {
+                return v;
+            }
+            r.iter()
+                .rev()
+                .find(|&&(d, _)| d <= common)
+                .map_or(v, |&(_, v)| v)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -149,5 +200,18 @@ mod tests {
         assert!(value(Score::Win(9)) > value(Score::Eval(i32::MAX)));
         assert!(value(Score::Loss(3)) < -BALANCE);
         assert!(value(Score::Loss(3)) < value(Score::Eval(i32::MIN)));
+    }
+
+    #[test]
+    fn values_are_compared_at_the_common_depth() {
+        let a = vec![(1, 10), (2, -5), (3, 40)];
+        let b = vec![(1, 0), (2, 7)];
+        // Depth 2 is the deepest both completed.
+        assert_eq!(at_common_depth(&[a.clone(), b.clone()]), vec![-5, 7]);
+        // A proven result stands at its depth and does not hold the others back.
+        let won = vec![(1, 3), (2, WIN_VALUE - 3)];
+        let deep = vec![(1, 1), (2, 2), (3, 3), (4, 4)];
+        assert_eq!(at_common_depth(&[won, deep, a]), vec![WIN_VALUE - 3, 3, 40]);
+        assert_eq!(at_common_depth(&[b]), vec![7]);
     }
 }

@@ -9,7 +9,7 @@
 //! Black, N offers are worth what the N-th best fifth move is worth, so a player who may still be
 //! swapped wants that value near zero, and one who keeps its colour wants it in its favour.
 
-use super::{fresh_seed, Budget, Prober, PROPOSALS};
+use super::{at_common_depth, fresh_seed, Budget, Prober, PROPOSALS};
 use crate::board::rif;
 use crate::board::symmetry::{orbit, Symmetry};
 use crate::board::{Board, Pos};
@@ -183,8 +183,9 @@ pub fn choose(board: &Board, offered: &[Pos], budget: Budget) -> Result<Pos, Str
 }
 
 /// Black's legal offers with White's value after each (White to move), best for White first.
-/// With more than two offers the time is raced: half of it over all offers, the other half over
-/// the two that came out best for White, whose order decides.
+/// Values are compared at the deepest depth the searches of all offers completed. With more than
+/// two offers the time is raced: half of it over all offers, the other half over the two that
+/// came out best for White, whose order decides.
 pub fn rank_offers(
     board: &Board,
     offered: &[Pos],
@@ -208,19 +209,23 @@ pub fn rank_offers(
     } else {
         1.0 / n as f64
     };
-    let mut ranked: Vec<(Pos, i32)> = Vec::new();
+    let mut runs: Vec<Vec<(u32, i32)>> = Vec::new();
     for &p in &legal {
         pos.make(p);
-        let (_, v) = pr.probe_part(&pos, &[], first);
+        runs.push(pr.depth_values(&pos, first));
         pos.unmake();
-        ranked.push((p, v));
     }
+    let mut ranked: Vec<(Pos, i32)> = legal.into_iter().zip(at_common_depth(&runs)).collect();
     ranked.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     if n > 2 {
-        for entry in ranked.iter_mut().take(2) {
+        let mut again: Vec<Vec<(u32, i32)>> = Vec::new();
+        for entry in ranked.iter().take(2) {
             pos.make(entry.0);
-            entry.1 = pr.probe_part(&pos, &[], 0.25).1;
+            again.push(pr.depth_values(&pos, 0.25));
             pos.unmake();
+        }
+        for (entry, v) in ranked.iter_mut().zip(at_common_depth(&again)) {
+            entry.1 = v;
         }
         ranked[..2].sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     }
