@@ -1,23 +1,37 @@
-//! `gendata`: training games for the evaluation tuner. The searcher plays itself at a fixed node
-//! budget a move, from an opening of the 15×15 suite of the rule plus up to three random moves
-//! near the stones; one game record a line on stdout (`rule`, `size`, `opening_plies`, `moves`,
-//! `result`). Game `i` draws its opening from a generator seeded by `seed` and `i`, so a run
-//! repeats exactly whatever the number of threads.
+//! `gendata`: training games. The searcher plays itself at a fixed node budget a move (so a run
+//! does not depend on the machine's load) from openings generated for the purpose — never from
+//! the suites the strength is measured on: a random shape of three to six stones near the
+//! centre, kept when a short search values it within [`BALANCE_LIMIT`] and it is none of the
+//! suites' openings in any orientation. Game `i` draws its opening from a generator seeded by
+//! `seed` and `i`, so a run repeats exactly whatever the number of threads.
+//!
+//! Output: one game record a line on stdout (`rule`, `size`, `opening_plies`, `moves`,
+//! `result`), or with `--out FILE` the compact [`dataset`] format, which also keeps the score of
+//! every search that chose a move (the network trainer's targets).
 
+use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::records::{self, GameRecord, Outcome as GameResult};
 use crate::{args, parallel, Outcome};
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::Rule;
-use kakugo::search::{Limits, Searcher};
+use kakugo::search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-/// Random moves added after the opening, at most.
-const RANDOM_PLIES: usize = 3;
 /// Hash table of each game's searcher.
 const HASH_BYTES: usize = 16 << 20;
+/// Opening stones lie within this Chebyshev distance of the centre.
+const OPENING_RADIUS: i64 = 3;
+/// Nodes of the search that judges an opening's balance.
+const BALANCE_NODES: u64 = 4_000;
+/// A generated opening is kept when the side to move's score is within this many units.
+const BALANCE_LIMIT: i32 = 120;
+/// Scores are stored within this bound (a proven result beyond it).
+const SCORE_BOUND: i32 = 30_000;
 
 /// Options of `gendata`.
 #[derive(clap::Args)]
@@ -25,56 +39,148 @@ pub struct Args {
     /// The rule.
     #[arg(long, value_parser = args::rule, default_value = "freestyle")]
     rule: Rule,
+    /// Side of the square board.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(5..=22))]
+    size: u64,
     /// Games to play.
     #[arg(long, default_value_t = 10)]
     games: usize,
     /// Nodes a move.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
-    /// Seed of the openings' random moves.
+    /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Write the games with their scores to this `.kgd` file instead of records on stdout.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// More openings never to start from (position files in pos notation, one a line: a
+    /// held-out evaluation suite kept outside the repository).
+    #[arg(long)]
+    exclude: Vec<PathBuf>,
 }
 
-/// The opening suite of `rule` (15×15, pos notation, one a line).
-fn suite(rule: Rule) -> Vec<&'static str> {
-    match rule {
-        Rule::Renju => include_str!("../../../tournaments/openings/renju15.pos.txt"),
-        Rule::Freestyle => include_str!("../../../tournaments/openings/freestyle15.pos.txt"),
-        _ => include_str!("../../../tournaments/openings/standard15.pos.txt"),
+/// The canonical form of a position's stones: the least, over the square's eight symmetries,
+/// of the sorted (colour, x, y) list.
+fn canonical(moves: &[Pos], size: usize) -> Vec<(usize, usize, usize)> {
+    (0..8)
+        .map(|t| {
+            let mut v: Vec<(usize, usize, usize)> = moves
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let (mut x, mut y) = (p.x(), p.y());
+                    if t & 1 != 0 {
+                        x = size - 1 - x;
+                    }
+                    if t & 2 != 0 {
+                        y = size - 1 - y;
+                    }
+                    if t & 4 != 0 {
+                        std::mem::swap(&mut x, &mut y);
+                    }
+                    (i % 2, x, y)
+                })
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The canonical forms of every opening of the measurement suites of `size` and of `more`.
+fn suite_openings(size: usize, more: &[String]) -> HashSet<Vec<(usize, usize, usize)>> {
+    let dims = Dims::square(size).expect("a board size");
+    let texts = [
+        include_str!("../../../tournaments/openings/freestyle15.pos.txt"),
+        include_str!("../../../tournaments/openings/standard15.pos.txt"),
+        include_str!("../../../tournaments/openings/renju15.pos.txt"),
+        include_str!("../../../tournaments/openings/freestyle20.pos.txt"),
+    ];
+    texts
+        .iter()
+        .copied()
+        .chain(more.iter().map(String::as_str))
+        .flat_map(|t| t.lines())
+        .filter_map(|l| parse_moves(l, dims).ok())
+        .filter(|m| !m.is_empty())
+        .map(|m| canonical(&m, size))
+        .collect()
+}
+
+/// A random legal shape of three to six stones near the centre (no five, no foul, no four
+/// or five point for the side to move), or `None`.
+fn random_shape(rule: Rule, dims: Dims, rng: &mut StdRng) -> Option<Board> {
+    let mut b = Board::new(rule, dims);
+    let (cx, cy) = (dims.centre().x() as i64, dims.centre().y() as i64);
+    let n = rng.gen_range(3..=6);
+    for _ in 0..n {
+        let x = cx + rng.gen_range(-OPENING_RADIUS..=OPENING_RADIUS);
+        let y = cy + rng.gen_range(-OPENING_RADIUS..=OPENING_RADIUS);
+        let p = dims.pos(x, y)?;
+        let me = b.side_to_move();
+        if !b.is_empty(p)
+            || b.is_win_move(p, me)
+            || (rule.has_fouls(me) && b.is_forbidden(p).is_some())
+        {
+            return None;
+        }
+        b.make(p);
     }
-    .lines()
-    .filter(|l| !l.trim().is_empty())
-    .collect()
+    let me = b.side_to_move();
+    (!b.has_four_point(me) && !b.has_four_point(me.opp())).then_some(b)
+}
+
+/// A balanced generated opening for game `index`.
+fn opening(s: &mut Searcher, a: &Args, suites: &HashSet<Vec<(usize, usize, usize)>>, index: u64) -> Board {
+    let dims = Dims::square(a.size as usize).expect("a board size");
+    let mut rng = StdRng::seed_from_u64(a.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index);
+    let limits = Limits {
+        max_nodes: Some(BALANCE_NODES),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut last = None;
+    for _ in 0..1000 {
+        let Some(b) = random_shape(a.rule, dims, &mut rng) else {
+            continue;
+        };
+        if suites.contains(&canonical(b.history(), a.size as usize)) {
+            continue;
+        }
+        s.clear();
+        let r = s.search(&b, &limits, &stop, &mut |_| {});
+        if matches!(r.info.score, Score::Eval(v) if v.abs() <= BALANCE_LIMIT) {
+            return b;
+        }
+        last = Some(b);
+    }
+    last.unwrap_or_else(|| Board::new(a.rule, dims))
+}
+
+/// A search's score as stored.
+fn stored(score: Score) -> i16 {
+    match score {
+        Score::Eval(v) => v.clamp(-SCORE_BOUND, SCORE_BOUND) as i16,
+        Score::Win(_) => WIN,
+        Score::Loss(_) => LOSS,
+    }
 }
 
 /// Plays game number `index`.
-fn play(s: &mut Searcher, a: &Args, suite: &[&str], index: u64) -> GameRecord {
-    let dims = Dims::square(15).expect("15x15");
-    let mut rng = StdRng::seed_from_u64(a.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index);
-    let mut pos = Board::new(a.rule, dims);
-    let line = suite[rng.gen_range(0..suite.len())];
-    for p in parse_moves(line, dims).expect("the suite's openings are valid") {
-        pos.make(p);
-    }
-    for _ in 0..rng.gen_range(0..=RANDOM_PLIES) {
-        let near: Vec<Pos> = dims
-            .cells()
-            .filter(|&p| {
-                pos.is_empty(p)
-                    && pos.history().iter().any(|&q| q.distance(p) <= 2)
-                    && !(pos.rule().has_fouls(pos.side_to_move()) && pos.is_forbidden(p).is_some())
-            })
-            .collect();
-        if near.is_empty() {
-            break;
-        }
-        pos.make(near[rng.gen_range(0..near.len())]);
-    }
+fn play(
+    s: &mut Searcher,
+    a: &Args,
+    suites: &HashSet<Vec<(usize, usize, usize)>>,
+    index: u64,
+) -> ScoredGame {
+    let mut pos = opening(s, a, suites, index);
     let opening = pos.history().len();
+    let mut scores = vec![NO_SCORE; opening];
     let limits = Limits {
         max_nodes: Some(a.nodes),
         ..Limits::default()
@@ -86,27 +192,39 @@ fn play(s: &mut Searcher, a: &Args, suite: &[&str], index: u64) -> GameRecord {
             break GameResult::Draw;
         }
         let me = pos.side_to_move();
-        let p = s.search(&pos, &limits, &stop, &mut |_| {}).best;
+        let r = s.search(&pos, &limits, &stop, &mut |_| {});
+        let p = r.best;
+        scores.push(stored(r.info.score));
         if pos.is_win_move(p, me) {
             pos.make(p);
             break GameResult::win_of(me);
         }
         if pos.rule().has_fouls(me) && pos.is_forbidden(p).is_some() {
+            pos.make(p);
             break GameResult::win_of(me.opp());
         }
         pos.make(p);
     };
-    let mut g = GameRecord::new(a.rule, dims);
-    g.opening = Some(opening);
-    g.moves = pos.history().to_vec();
-    g.result = Some(result);
-    g
+    ScoredGame {
+        rule: a.rule,
+        dims: pos.dims(),
+        result,
+        opening,
+        moves: pos.history().to_vec(),
+        scores,
+    }
 }
 
 /// Runs `gendata`.
 pub fn run(a: Args) -> Outcome {
-    let suite = suite(a.rule);
+    let more = a
+        .exclude
+        .iter()
+        .map(|f| std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display())))
+        .collect::<Result<Vec<String>, String>>()?;
+    let suites = suite_openings(a.size as usize, &more);
     let games: Vec<u64> = (0..a.games as u64).collect();
+    let mut kept = Vec::new();
     parallel::ordered(
         &games,
         a.jobs.unwrap_or_else(args::all_cores),
@@ -115,8 +233,67 @@ pub fn run(a: Args) -> Outcome {
             s.set_hash_bytes(HASH_BYTES);
             s
         },
-        |s, &i| play(s, &a, &suite, i),
-        |g| records::print_line(&g.to_json()),
+        |s, &i| play(s, &a, &suites, i),
+        |g| match &a.out {
+            Some(path) => {
+                kept.push(g);
+                // Rewritten after every batch, so a run cut short keeps what it played.
+                std::fs::write(path, dataset::encode(&kept))
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            None => {
+                let mut r = GameRecord::new(g.rule, g.dims);
+                r.opening = Some(g.opening);
+                r.moves = g.moves;
+                r.result = Some(g.result);
+                records::print_line(&r.to_json())
+            }
+        },
     )?;
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_openings_are_balanced_legal_and_not_from_the_suites() {
+        let suites = suite_openings(15, &[]);
+        assert!(suites.len() > 100);
+        let a = Args {
+            rule: Rule::Renju,
+            size: 15,
+            games: 1,
+            nodes: 1000,
+            seed: 7,
+            jobs: Some(1),
+            out: None,
+            exclude: Vec::new(),
+        };
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        let mut seen = HashSet::new();
+        for i in 0..4 {
+            let b = opening(&mut s, &a, &suites, i);
+            assert!((3..=6).contains(&b.history().len()));
+            assert!(!suites.contains(&canonical(b.history(), 15)));
+            seen.insert(canonical(b.history(), 15));
+            // The same index gives the same opening.
+            assert_eq!(opening(&mut s, &a, &suites, i).history(), b.history());
+        }
+        assert!(seen.len() >= 3, "openings repeat: {seen:?}");
+    }
+
+    #[test]
+    fn the_canonical_form_ignores_the_orientation() {
+        let d = Dims::square(15).unwrap();
+        let p = |x, y| d.pos(x, y).unwrap();
+        let a = [p(7, 7), p(8, 7), p(9, 9)];
+        let b = [p(7, 7), p(6, 7), p(5, 5)]; // a turned half way round
+        let c = [p(7, 7), p(7, 8), p(9, 9)]; // a mirrored on the diagonal
+        assert_eq!(canonical(&a, 15), canonical(&b, 15));
+        assert_eq!(canonical(&a, 15), canonical(&c, 15));
+        assert_ne!(canonical(&a, 15), canonical(&[p(7, 7), p(8, 7), p(9, 8)], 15));
+    }
 }

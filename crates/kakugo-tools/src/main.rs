@@ -9,6 +9,7 @@
 
 mod args;
 mod blunders;
+mod dataset;
 mod gendata;
 mod label;
 mod micro;
