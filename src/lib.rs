@@ -28,6 +28,8 @@ pub mod bench;
 #[cfg(feature = "engine")]
 mod defend;
 #[cfg(feature = "engine")]
+pub mod network;
+#[cfg(feature = "engine")]
 pub mod opening;
 #[cfg(feature = "engine")]
 pub mod protocol;

@@ -289,6 +289,38 @@ impl Board {
         Pattern::from_u8(((self.cells[p.index()].pat >> (4 * d + 16 * c as usize)) & 15) as u8)
     }
 
+    /// The pattern word of empty `p`: nibble `d` is the pattern a Black stone there would make
+    /// in direction `d`, nibble `4 + d` White's (the network's input).
+    #[inline]
+    pub fn pattern_word(&self, p: Pos) -> u32 {
+        self.cells[p.index()].pat
+    }
+
+    /// The cells the last `k` stones placed changed, oldest stone first, each with its pattern
+    /// word before that stone: a stone's own cell first, then the empty cells whose patterns it
+    /// changed (a cell may come again under a later stone). Passes place no stone.
+    pub fn changes_of_last(&self, k: usize) -> impl Iterator<Item = (Pos, u32)> + '_ {
+        let start = match k {
+            0 => self.undo.len(),
+            _ => self.frames[self.frames.len().saturating_sub(k)] as usize,
+        };
+        self.undo[start..].iter().map(|e| (Pos(e.pos), e.pat))
+    }
+
+    /// The hashes of the positions before the last move, the last two, ... back to the empty
+    /// board.
+    pub fn hashes_back(&self) -> impl Iterator<Item = u64> + '_ {
+        let mut h = self.hash;
+        self.history.iter().enumerate().rev().map(move |(j, &p)| {
+            h ^= self.zob.side;
+            if !p.is_none() {
+                // Black moves at even places of the history, passes included.
+                h ^= self.zob.stone[j % 2][p.index()];
+            }
+            h
+        })
+    }
+
     /// The combo of a stone of `c` on empty `p`.
     #[inline]
     pub fn combo(&self, p: Pos, c: Color) -> Combo {

@@ -323,6 +323,7 @@ mod tests {
             hard: Duration::from_secs(60),
             max_nodes: None,
             eval: tables,
+            net: None,
         };
         // An optimum of 0: the first iteration is the last one.
         let budget = Budget {

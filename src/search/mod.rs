@@ -199,6 +199,8 @@ pub struct Searcher {
     refute_on: bool,
     /// The root VCT runs after the main search, in the time left, instead of before it.
     late_on: bool,
+    /// The network refines the classical evaluation.
+    network_on: bool,
     /// The main thread's correction tables at the end of the last search.
     corr: Option<correction::Correction>,
 }
@@ -222,6 +224,7 @@ impl Searcher {
             probe_on: true,
             refute_on: true,
             late_on: true,
+            network_on: false,
             corr: None,
         }
     }
@@ -285,6 +288,7 @@ impl Searcher {
             "refute" => self.refute_on = on,
             "threats" => (self.probe_on, self.refute_on) = (on, on),
             "late" => self.late_on = on,
+            "network" => self.network_on = on,
             _ => return false,
         }
         true
@@ -446,6 +450,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             eval: tables,
+            net: self.network_on.then(|| crate::network::nets(board.rule())),
         };
         // Every thread starts from the last search's correction, aged.
         let corr_seed = self.corr.as_ref().map(|c| c.aged(params::CORR_KEEP_PCT));

@@ -9,13 +9,15 @@
 //! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
 
 use super::correction::{Correction, Slots};
-use super::eval::{evaluate, EvalTables};
+use super::eval::{evaluate, threat_mask, EvalTables};
+use crate::network::accumulator::Accumulator;
+use crate::network::NetSet;
 use super::movepick::{self, Scored, Stage};
 use super::params::*;
 use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
-use crate::board::Pos;
+use crate::board::{Board, Pos};
 use crate::rules::{Combo, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -38,6 +40,23 @@ pub struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// The evaluation's numbers (the boards of the search sum its cell values).
     pub eval: &'static EvalTables,
+    /// The network that refines the evaluation (`None`: the classical evaluation alone).
+    pub net: Option<&'static NetSet>,
+}
+
+/// The static evaluation of `b` for the side to move: the network's where there is one.
+#[inline]
+fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator) -> i32 {
+    let classical = evaluate(b, sh.eval);
+    match sh.net {
+        None => classical,
+        Some(net) => {
+            let pool = acc.pool(b, net);
+            net.quant(b.side_to_move())
+                .value(&pool, threat_mask(b), classical)
+                .clamp(-EVAL_MAX, EVAL_MAX)
+        }
+    }
 }
 
 /// What the search keeps for one ply of the current line.
@@ -103,6 +122,8 @@ pub struct Worker<'a> {
     beam: [[usize; 64]; 2],
     /// Correction history.
     corr: Correction,
+    /// The network's board vectors along the line.
+    acc: Accumulator,
 }
 
 impl<'a> Worker<'a> {
@@ -147,6 +168,7 @@ impl<'a> Worker<'a> {
             history: vec![0; 2 * CELLS],
             lmr,
             corr: Correction::new(),
+            acc: Accumulator::new(),
         }
     }
 
@@ -230,7 +252,7 @@ impl<'a> Worker<'a> {
             return -(MATE - (ply as i32 + 2));
         }
         if ply >= MAX_PLY {
-            return evaluate(b, self.sh.eval);
+            return static_eval(b, self.sh, &mut self.acc);
         }
         if fives == 1 {
             let p = movepick::five_point(&self.st, opp);
@@ -245,7 +267,7 @@ impl<'a> Worker<'a> {
         if b.count(me, Combo::FlexFour) > 0 {
             return MATE - (ply as i32 + 3);
         }
-        let stand = evaluate(b, self.sh.eval) + self.correction(ply);
+        let stand = static_eval(b, self.sh, &mut self.acc) + self.correction(ply);
         self.frames[ply].eval = stand;
         let b = &self.st.board;
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
@@ -366,7 +388,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.st.board, self.sh.eval);
+            return static_eval(&self.st.board, self.sh, &mut self.acc);
         }
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -390,7 +412,17 @@ impl<'a> Worker<'a> {
                 return h.score;
             }
         }
-        let raw = eval.unwrap_or_else(|| evaluate(&self.st.board, self.sh.eval));
+        let raw = match eval {
+            Some(e) => {
+                // Keeps the network's entries along the line, so the nodes below are updated
+                // from this one rather than summed over the whole board.
+                if let Some(net) = self.sh.net {
+                    self.acc.pool(&self.st.board, net);
+                }
+                e
+            }
+            None => static_eval(&self.st.board, self.sh, &mut self.acc),
+        };
         let eval = raw + self.correction(ply);
         self.frames[ply].eval = eval;
         let opp = self.st.board.side_to_move().opp();

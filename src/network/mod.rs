@@ -1,0 +1,498 @@
+//! The learned evaluation: a small network over the pattern tables, in floating point (for the
+//! trainer) and in integers (for the search), with its weights format and the built-in nets.
+//!
+//! **Architecture.** Every empty cell is seen from one side, "own" (the side to move) against
+//! "opp": its four line patterns (the board's pattern word) give four indices
+//! `own_pattern · 16 + opp_pattern` into one table of [`DIM`]-vectors shared by the four
+//! directions. The cell's vector is the clipped sum `clamp(bias + Σ_d E[index_d], 0, 1)`: the
+//! clip lets one unit say "two threes here" or "my four where he has a three". The board's
+//! vector is the sum over its empty cells divided by [`POOL_DIV`]. A hidden layer of [`HIDDEN`]
+//! rectified units reads it with the eleven threat facts of the classical evaluation
+//! (`search::eval::threat_mask`); the output is a logit (`sigmoid` of it is the side to move's
+//! expected score) plus a learned multiple of the classical evaluation's logit, so the net
+//! refines what the classical evaluation says and can start from it. In evaluation units the
+//! value is the logit times [`EVAL_SCALE`].
+//!
+//! **Incremental.** A cell's vector depends on its pattern word alone, so after a move only the
+//! cells the move changed (`Board::last_changes`) are taken out and put back
+//! ([`accumulator`]); the board's vector is kept per side, as each side to move sees it.
+//!
+//! **Integers.** The search runs the quantised net ([`QuantNet`]): cell vectors in `i16` at
+//! [`QA`] to 1, the board's vector and the hidden layer in `i32`, the output in `i64`. Every step is exact integer arithmetic, so the SIMD path and the scalar
+//! one give the same numbers, and `bench` the same node count, on every machine.
+//!
+//! Renju has a net per side to move (Black's patterns and fouls differ from White's); the other
+//! rules share one net for both sides.
+
+pub mod accumulator;
+
+use crate::board::Board;
+use crate::rules::{Color, Rule};
+use std::sync::OnceLock;
+
+/// Width of a cell's (and the board's) vector.
+pub const DIM: usize = 16;
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// Threat facts read by the hidden layer (bits of `search::eval::threat_mask`).
+pub const FACTS: usize = 11;
+/// Inputs of the hidden layer.
+pub const INPUTS: usize = DIM + FACTS;
+/// Rows of the pattern table: own pattern · 16 + opp pattern.
+pub const FEATURES: usize = 256;
+/// The board's vector is the sum over empty cells divided by this.
+pub const POOL_DIV: f32 = 32.0;
+/// Evaluation units a logit.
+pub const EVAL_SCALE: i64 = 300;
+/// Quantisation of the cell vectors: 1.0 is `QA`.
+pub const QA: i32 = 256;
+/// Quantisation of the hidden layer's weights.
+pub const QW1: f32 = 1024.0;
+/// Quantisation of the output weights.
+pub const QW2: f32 = 4096.0;
+/// Quantisation of the classical evaluation's weight.
+pub const QC: f32 = 4096.0;
+/// The board's vector is shifted right this much before the hidden layer (so that the layer's
+/// sums fit `i32`).
+const POOL_SHIFT: u32 = 5;
+/// Scale of an input of the hidden layer in integers (a pooled unit of 1.0 or a threat fact).
+const QX: f32 = QA as f32 * POOL_DIV / (1 << POOL_SHIFT) as f32;
+/// Scale of a hidden unit in integers.
+const QH: f32 = QX * QW1;
+/// Largest weight magnitude the trainer keeps (so that integers cannot overflow).
+pub const WEIGHT_CLIP: f32 = 8.0;
+
+/// The four table rows of a cell with pattern word `pat`, seen by `own`.
+#[inline]
+pub fn cell_rows(pat: u32, own: Color) -> [usize; 4] {
+    let own_half = pat >> (16 * own.index()) & 0xFFFF;
+    let opp_half = pat >> (16 * own.opp().index()) & 0xFFFF;
+    std::array::from_fn(|d| {
+        ((own_half >> (4 * d) & 15) * 16 + (opp_half >> (4 * d) & 15)) as usize
+    })
+}
+
+/// The threat facts as inputs (bit `i` of `mask` is input `i`).
+#[inline]
+pub fn fact_inputs(mask: usize) -> [f32; FACTS] {
+    std::array::from_fn(|i| (mask >> i & 1) as f32)
+}
+
+/// A net in floating point, as the trainer keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// The pattern table: [`FEATURES`] rows of [`DIM`].
+    pub table: Vec<[f32; DIM]>,
+    /// The cell vectors' bias.
+    pub bias: [f32; DIM],
+    /// Hidden layer: [`HIDDEN`] rows of [`INPUTS`] (the board's vector, then the facts).
+    pub w1: Vec<[f32; INPUTS]>,
+    /// Hidden biases.
+    pub b1: [f32; HIDDEN],
+    /// Output weights.
+    pub w2: [f32; HIDDEN],
+    /// Output bias.
+    pub b2: f32,
+    /// Weight of the classical evaluation's logit.
+    pub wc: f32,
+}
+
+/// What the net reads of a position: its empty cells' pattern words with their counts, the side
+/// to move, the threat facts and the classical evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inputs {
+    /// Distinct pattern words of the empty cells, each with how many cells have it.
+    pub cells: Vec<(u32, u16)>,
+    /// The side to move.
+    pub own: Color,
+    /// `search::eval::threat_mask` of the position.
+    pub mask: usize,
+    /// The classical evaluation, for the side to move.
+    pub classical: i32,
+}
+
+impl Inputs {
+    /// The inputs of `b` (the facts and classical value supplied by the caller).
+    pub fn of(b: &Board, mask: usize, classical: i32) -> Inputs {
+        let mut words: Vec<u32> = b
+            .dims()
+            .cells()
+            .filter(|&p| b.is_empty(p))
+            .map(|p| b.pattern_word(p))
+            .collect();
+        words.sort_unstable();
+        let mut cells: Vec<(u32, u16)> = Vec::new();
+        for w in words {
+            match cells.last_mut() {
+                Some((last, n)) if *last == w => *n += 1,
+                _ => cells.push((w, 1)),
+            }
+        }
+        Inputs {
+            cells,
+            own: b.side_to_move(),
+            mask,
+            classical,
+        }
+    }
+}
+
+impl FloatNet {
+    /// A net that says what the classical evaluation says (weight 1, everything else 0) and
+    /// whose pattern table and hidden layer start from small values drawn by `next` (a
+    /// generator of numbers in [-1, 1]).
+    pub fn new(mut next: impl FnMut() -> f32) -> FloatNet {
+        let table = (0..FEATURES)
+            .map(|_| std::array::from_fn(|_| 0.1 * next()))
+            .collect();
+        let w1 = (0..HIDDEN)
+            .map(|_| std::array::from_fn(|_| 0.3 * next()))
+            .collect();
+        FloatNet {
+            table,
+            bias: [0.0; DIM],
+            w1,
+            b1: [0.0; HIDDEN],
+            w2: [0.0; HIDDEN],
+            b2: 0.0,
+            wc: 1.0,
+        }
+    }
+
+    /// The pre-clip vector of a cell.
+    #[inline]
+    pub fn cell_sum(&self, rows: [usize; 4]) -> [f32; DIM] {
+        let mut z = self.bias;
+        for r in rows {
+            for (z, w) in z.iter_mut().zip(&self.table[r]) {
+                *z += w;
+            }
+        }
+        z
+    }
+
+    /// The board's vector of `x`.
+    pub fn pool(&self, x: &Inputs) -> [f32; DIM] {
+        let mut pool = [0.0f32; DIM];
+        for &(pat, n) in &x.cells {
+            let z = self.cell_sum(cell_rows(pat, x.own));
+            for (p, z) in pool.iter_mut().zip(z) {
+                *p += f32::from(n) * z.clamp(0.0, 1.0);
+            }
+        }
+        pool.map(|p| p / POOL_DIV)
+    }
+
+    /// The hidden layer's inputs of `x`.
+    pub fn layer_inputs(&self, x: &Inputs) -> [f32; INPUTS] {
+        let pool = self.pool(x);
+        let facts = fact_inputs(x.mask);
+        std::array::from_fn(|i| if i < DIM { pool[i] } else { facts[i - DIM] })
+    }
+
+    /// The logit of `x`: the side to move's expected score is its sigmoid.
+    pub fn logit(&self, x: &Inputs) -> f32 {
+        let input = self.layer_inputs(x);
+        let mut out = self.b2 + self.wc * x.classical as f32 / EVAL_SCALE as f32;
+        for j in 0..HIDDEN {
+            let h = self.b1[j]
+                + self.w1[j]
+                    .iter()
+                    .zip(&input)
+                    .map(|(w, x)| w * x)
+                    .sum::<f32>();
+            out += self.w2[j] * h.max(0.0);
+        }
+        out
+    }
+
+    /// The value of `x` in evaluation units.
+    pub fn value(&self, x: &Inputs) -> f32 {
+        self.logit(x) * EVAL_SCALE as f32
+    }
+
+    /// The integer net closest to this one.
+    pub fn quantise(&self) -> QuantNet {
+        let q16 = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
+        let q32 = |x: f32, s: f32| (x * s).round().clamp(-2e9, 2e9) as i32;
+        QuantNet {
+            table: self
+                .table
+                .iter()
+                .map(|r| r.map(|w| q16(w, QA as f32)))
+                .collect(),
+            bias: self.bias.map(|w| q16(w, QA as f32)),
+            w1: self.w1.iter().map(|r| r.map(|w| q32(w, QW1))).collect(),
+            b1: self.b1.map(|b| q32(b, QH)),
+            w2: self.w2.map(|w| q32(w, QW2)),
+            b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
+            wc: q32(self.wc, QC),
+        }
+    }
+
+    /// All the numbers, in the order of the weights format.
+    fn numbers(&self) -> Vec<f32> {
+        let mut v: Vec<f32> = self.table.iter().flatten().copied().collect();
+        v.extend(self.bias);
+        v.extend(self.w1.iter().flatten());
+        v.extend(self.b1);
+        v.extend(self.w2);
+        v.push(self.b2);
+        v.push(self.wc);
+        v
+    }
+
+    /// The net of [`FloatNet::numbers`]'s order.
+    fn from_numbers(v: &[f32]) -> Option<FloatNet> {
+        let mut it = v.iter().copied();
+        let mut take = |n: usize| -> Option<Vec<f32>> {
+            let part: Vec<f32> = it.by_ref().take(n).collect();
+            (part.len() == n).then_some(part)
+        };
+        let table = take(FEATURES * DIM)?
+            .chunks(DIM)
+            .map(|c| c.try_into().expect("DIM numbers"))
+            .collect();
+        let bias = take(DIM)?.try_into().ok()?;
+        let w1 = take(HIDDEN * INPUTS)?
+            .chunks(INPUTS)
+            .map(|c| c.try_into().expect("INPUTS numbers"))
+            .collect();
+        let b1 = take(HIDDEN)?.try_into().ok()?;
+        let w2 = take(HIDDEN)?.try_into().ok()?;
+        let b2 = take(1)?[0];
+        let wc = take(1)?[0];
+        Some(FloatNet {
+            table,
+            bias,
+            w1,
+            b1,
+            w2,
+            b2,
+            wc,
+        })
+    }
+}
+
+/// A net in integers, as the search runs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantNet {
+    table: Vec<[i16; DIM]>,
+    bias: [i16; DIM],
+    w1: Vec<[i32; INPUTS]>,
+    b1: [i32; HIDDEN],
+    w2: [i32; HIDDEN],
+    b2: i64,
+    wc: i32,
+}
+
+impl QuantNet {
+    /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
+    #[inline(always)]
+    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; 4], sign: i32) {
+        let mut z = self.bias;
+        for r in rows {
+            let row = &self.table[r & (FEATURES - 1)];
+            for (z, w) in z.iter_mut().zip(row) {
+                *z = z.wrapping_add(*w);
+            }
+        }
+        for (p, z) in pool.iter_mut().zip(z) {
+            *p += sign * i32::from(z.clamp(0, QA as i16));
+        }
+    }
+
+    /// The board's vector (summed clipped cell vectors, not yet divided) of `b` seen by `own`.
+    pub fn pool_of(&self, b: &Board, own: Color) -> [i32; DIM] {
+        let mut pool = [0i32; DIM];
+        for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
+            self.add_cell(&mut pool, cell_rows(b.pattern_word(p), own), 1);
+        }
+        pool
+    }
+
+    /// The value in evaluation units of a position whose board vector is `pool`, threat facts
+    /// `mask` and classical evaluation `classical`.
+    pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
+        let x: [i32; DIM] = pool.map(|p| p >> POOL_SHIFT);
+        let mut out = self.b2;
+        for j in 0..HIDDEN {
+            let w = &self.w1[j];
+            let mut h = self.b1[j];
+            for i in 0..DIM {
+                h += w[i] * x[i];
+            }
+            let mut facts = mask & ((1 << FACTS) - 1);
+            while facts != 0 {
+                h += w[DIM + facts.trailing_zeros() as usize] * QX as i32;
+                facts &= facts - 1;
+            }
+            out += i64::from(self.w2[j]) * i64::from(h.max(0));
+        }
+        let net = (out * EVAL_SCALE).div_euclid((QH * QW2) as i64);
+        let classical = (i64::from(self.wc) * i64::from(classical)).div_euclid(QC as i64);
+        (net + classical).clamp(-(i32::MAX as i64) / 2, i32::MAX as i64 / 2) as i32
+    }
+}
+
+/// The nets of a rule: one per side to move (the same for both but in renju).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetSet {
+    /// Float nets, Black to move's first.
+    pub float: [FloatNet; 2],
+    /// Their quantised forms.
+    pub quant: [QuantNet; 2],
+}
+
+/// The weights file's first bytes.
+const MAGIC: &[u8; 4] = b"KGN1";
+
+impl NetSet {
+    /// A set of the float nets `black` and `white` (to move).
+    pub fn new(black: FloatNet, white: FloatNet) -> NetSet {
+        let quant = [black.quantise(), white.quantise()];
+        NetSet {
+            float: [black, white],
+            quant,
+        }
+    }
+
+    /// The net for `own` to move.
+    #[inline]
+    pub fn quant(&self, own: Color) -> &QuantNet {
+        &self.quant[own.index()]
+    }
+
+    /// The weights file: `KGN1`, `u16` each of [`DIM`], [`HIDDEN`], [`FACTS`], then both float
+    /// nets as little-endian `f32` (table, bias, hidden weights row by row, hidden biases,
+    /// output weights, output bias, classical weight). The integers are made at load time.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for n in [DIM, HIDDEN, FACTS] {
+            out.extend((n as u16).to_le_bytes());
+        }
+        for net in &self.float {
+            for x in net.numbers() {
+                out.extend(x.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Reads a weights file.
+    pub fn decode(bytes: &[u8]) -> Result<NetSet, String> {
+        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+            return Err("not a KGN1 weights file".into());
+        }
+        if bytes.len() < 10 {
+            return Err("the weights file is cut short".into());
+        }
+        let shape: Vec<usize> = (0..3)
+            .map(|i| u16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]]) as usize)
+            .collect();
+        if shape != [DIM, HIDDEN, FACTS] {
+            return Err(format!("shape {shape:?}, this build reads {DIM}/{HIDDEN}/{FACTS}"));
+        }
+        let half = FEATURES * DIM + DIM + HIDDEN * INPUTS + 2 * HIDDEN + 2;
+        if bytes.len() != 10 + 8 * half {
+            return Err(format!(
+                "the weights file has {} bytes, not {}",
+                bytes.len(),
+                10 + 8 * half
+            ));
+        }
+        let nums: Vec<f32> = bytes[10..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let net = |v| FloatNet::from_numbers(v).ok_or("the weights file is cut short");
+        Ok(NetSet::new(net(&nums[..half])?, net(&nums[half..])?))
+    }
+}
+
+/// The built-in nets of `rule`: renju's own; freestyle's for the other rules. Read at first
+/// use (well under a millisecond).
+pub fn nets(rule: Rule) -> &'static NetSet {
+    static FREE: OnceLock<NetSet> = OnceLock::new();
+    static RENJU: OnceLock<NetSet> = OnceLock::new();
+    let (cell, bytes): (_, &[u8]) = if rule == Rule::Renju {
+        (&RENJU, include_bytes!("weights/renju.kgn"))
+    } else {
+        (&FREE, include_bytes!("weights/freestyle.kgn"))
+    };
+    cell.get_or_init(|| NetSet::decode(bytes).expect("built-in weights"))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::notation::test_position as position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A net of random numbers (the built-in ones may be mostly zero).
+    pub(crate) fn random_net(seed: u64) -> FloatNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
+        net.bias = std::array::from_fn(|_| rng.gen_range(-0.2..0.4));
+        net.b1 = std::array::from_fn(|_| rng.gen_range(-0.5..0.5));
+        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        net.b2 = 0.1;
+        net.wc = 0.7;
+        net
+    }
+
+    #[test]
+    fn the_quantised_net_stays_close_to_the_float_one() {
+        let net = random_net(3);
+        let q = net.quantise();
+        for (rule, moves) in [
+            (Rule::Freestyle, "h8i9j8h9i8g8k8"),
+            (Rule::Renju, "h8h9i8i9g7"),
+            (Rule::Freestyle, "h8"),
+        ] {
+            let b = position(rule, moves);
+            for mask in [0, 0b101, 0x7FF] {
+                let x = Inputs::of(&b, mask, 123);
+                let float = net.value(&x);
+                let int = q.value(&q.pool_of(&b, x.own), mask, 123);
+                assert!(
+                    (float - int as f32).abs() <= 12.0 + float.abs() * 0.04,
+                    "{moves}: float {float}, integers {int}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn own_and_opp_swap_with_the_side_to_move() {
+        // Black h8 i8 j8, White h9: as Black sees the cell g8 its own pattern is Black's.
+        let b = position(Rule::Freestyle, "h8h9i8a1j8");
+        let p = crate::board::notation::parse_cell_name("g8", b.dims()).unwrap();
+        let pat = b.pattern_word(p);
+        let black = cell_rows(pat, Color::Black);
+        let white = cell_rows(pat, Color::White);
+        for d in 0..4 {
+            assert_eq!(black[d] / 16, white[d] % 16);
+            assert_eq!(black[d] % 16, white[d] / 16);
+        }
+        assert_ne!(black, white);
+    }
+
+    #[test]
+    fn weights_read_back_as_written_and_damage_is_refused() {
+        let set = NetSet::new(random_net(1), random_net(2));
+        let bytes = set.encode();
+        assert_eq!(NetSet::decode(&bytes).unwrap(), set);
+        assert!(NetSet::decode(&bytes[..bytes.len() - 4]).is_err());
+        assert!(NetSet::decode(&bytes[..bytes.len() - 1]).is_err());
+        let mut more = bytes.clone();
+        more.extend([0; 8]);
+        assert!(NetSet::decode(&more).is_err());
+        assert!(NetSet::decode(b"KGN2").is_err());
+        for rule in Rule::ALL {
+            let n = nets(rule);
+            assert_eq!(&NetSet::decode(&n.encode()).unwrap(), n);
+        }
+    }
+}
