@@ -67,9 +67,7 @@ pub const WEIGHT_CLIP: f32 = 8.0;
 pub fn cell_rows(pat: u32, own: Color) -> [usize; 4] {
     let own_half = pat >> (16 * own.index()) & 0xFFFF;
     let opp_half = pat >> (16 * own.opp().index()) & 0xFFFF;
-    std::array::from_fn(|d| {
-        ((own_half >> (4 * d) & 15) * 16 + (opp_half >> (4 * d) & 15)) as usize
-    })
+    std::array::from_fn(|d| ((own_half >> (4 * d) & 15) * 16 + (opp_half >> (4 * d) & 15)) as usize)
 }
 
 /// The threat facts as inputs (bit `i` of `mask` is input `i`).
@@ -311,6 +309,19 @@ impl QuantNet {
         pool
     }
 
+    /// The board's vector of the cells of `x` (as [`QuantNet::pool_of`] of its board).
+    pub fn pool_of_inputs(&self, x: &Inputs) -> [i32; DIM] {
+        let mut pool = [0i32; DIM];
+        for &(pat, n) in &x.cells {
+            let mut one = [0i32; DIM];
+            self.add_cell(&mut one, cell_rows(pat, x.own), 1);
+            for (p, o) in pool.iter_mut().zip(one) {
+                *p += o * i32::from(n);
+            }
+        }
+        pool
+    }
+
     /// The value in evaluation units of a position whose board vector is `pool`, threat facts
     /// `mask` and classical evaluation `classical`.
     pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
@@ -391,7 +402,9 @@ impl NetSet {
             .map(|i| u16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]]) as usize)
             .collect();
         if shape != [DIM, HIDDEN, FACTS] {
-            return Err(format!("shape {shape:?}, this build reads {DIM}/{HIDDEN}/{FACTS}"));
+            return Err(format!(
+                "shape {shape:?}, this build reads {DIM}/{HIDDEN}/{FACTS}"
+            ));
         }
         let half = FEATURES * DIM + DIM + HIDDEN * INPUTS + 2 * HIDDEN + 2;
         if bytes.len() != 10 + 8 * half {

@@ -10,14 +10,14 @@
 
 use super::correction::{Correction, Slots};
 use super::eval::{evaluate, threat_mask, EvalTables};
-use crate::network::accumulator::Accumulator;
-use crate::network::NetSet;
 use super::movepick::{self, Scored, Stage};
 use super::params::*;
 use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
+use crate::network::accumulator::Accumulator;
+use crate::network::NetSet;
 use crate::rules::{Combo, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};

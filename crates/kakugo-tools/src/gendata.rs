@@ -136,7 +136,12 @@ fn random_shape(rule: Rule, dims: Dims, rng: &mut StdRng) -> Option<Board> {
 }
 
 /// A balanced generated opening for game `index`.
-fn opening(s: &mut Searcher, a: &Args, suites: &HashSet<Vec<(usize, usize, usize)>>, index: u64) -> Board {
+fn opening(
+    s: &mut Searcher,
+    a: &Args,
+    suites: &HashSet<Vec<(usize, usize, usize)>>,
+    index: u64,
+) -> Board {
     let dims = Dims::square(a.size as usize).expect("a board size");
     let mut rng = StdRng::seed_from_u64(a.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index);
     let limits = Limits {
@@ -294,6 +299,9 @@ mod tests {
         let c = [p(7, 7), p(7, 8), p(9, 9)]; // a mirrored on the diagonal
         assert_eq!(canonical(&a, 15), canonical(&b, 15));
         assert_eq!(canonical(&a, 15), canonical(&c, 15));
-        assert_ne!(canonical(&a, 15), canonical(&[p(7, 7), p(8, 7), p(9, 8)], 15));
+        assert_ne!(
+            canonical(&a, 15),
+            canonical(&[p(7, 7), p(8, 7), p(9, 8)], 15)
+        );
     }
 }

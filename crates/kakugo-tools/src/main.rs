@@ -19,6 +19,7 @@ mod policy;
 mod records;
 mod solve;
 mod think;
+mod train;
 mod tune;
 mod wins;
 
@@ -42,6 +43,8 @@ enum Command {
     Label(label::Args),
     /// Fit the evaluation tables to game results and labels; prints the tables.
     Tune(tune::Args),
+    /// Fit the evaluation network to games with scores (`gendata --out`); writes its weights.
+    Train(train::Args),
     /// Fit the move-ordering table to the moves played; prints the table.
     Policy(policy::Args),
     /// Nodes the search needs to announce a known win, over a position file.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Gendata(a) => ("gendata", gendata::run(a)),
         Command::Label(a) => ("label", label::run(a)),
         Command::Tune(a) => ("tune", tune::run(a)),
+        Command::Train(a) => ("train", train::run(a)),
         Command::Policy(a) => ("policy", policy::run(a)),
         Command::Wins(a) => ("wins", wins::run(a)),
         Command::Blunders(a) => ("blunders", blunders::run(a)),

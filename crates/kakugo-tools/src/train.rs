@@ -1,0 +1,408 @@
+//! `train`: fits the evaluation network ([`kakugo::network`]) to self-play games with scores
+//! (`gendata --out`, the [`dataset`] format) and writes its weights file.
+//!
+//! Every position after the opening whose move was chosen by a search, where neither side has
+//! a five to make, is a sample; its target, for the side to move, is `lambda` times the game's
+//! result plus `1 - lambda` times the search's score through the evaluation's sigmoid (a
+//! proven win 1, a loss 0). Every tenth game is held out; its loss is printed after every
+//! epoch beside the classical evaluation's alone (the net's starting point). The loss is the
+//! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
+//! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
+//! thread count. At the end the quantised net is checked against the float one on the
+//! held-out positions. Renju fits a net for each side to move; the other rules one for both.
+
+use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
+use crate::{args, Outcome};
+use kakugo::board::Board;
+use kakugo::network::{
+    cell_rows, FloatNet, Inputs, NetSet, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS, POOL_DIV,
+    WEIGHT_CLIP,
+};
+use kakugo::rules::{Color, Rule};
+use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// Options of `train`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule (games of other rules are skipped).
+    #[arg(long, value_parser = args::rule)]
+    rule: Rule,
+    /// Game files (`gendata --out`).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// Where to write the weights (`.kgn`).
+    #[arg(long)]
+    out: PathBuf,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 30)]
+    epochs: usize,
+    /// Adam's step size at the start (it falls linearly to a tenth by the end).
+    #[arg(long, default_value_t = 0.005)]
+    lr: f32,
+    /// Positions a step.
+    #[arg(long, default_value_t = 1024)]
+    batch: usize,
+    /// Weight of the game's result in the target (the rest is the search's score).
+    #[arg(long, default_value_t = 0.3)]
+    lambda: f32,
+    /// Seed of the initial weights and the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// One training position.
+struct Sample {
+    x: Inputs,
+    target: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The samples of one game.
+fn samples(g: &ScoredGame, lambda: f32) -> Vec<Sample> {
+    let tables = eval_tables(g.rule);
+    let mut b = with_values(&Board::new(g.rule, g.dims), tables);
+    let mut out = Vec::new();
+    for (i, (&p, &score)) in g.moves.iter().zip(&g.scores).enumerate() {
+        let me = b.side_to_move();
+        if i >= g.opening
+            && score != NO_SCORE
+            && !b.has_five_point(me)
+            && !b.has_five_point(me.opp())
+        {
+            let searched = match score {
+                WIN => 1.0,
+                LOSS => 0.0,
+                s => sigmoid(f32::from(s) / EVAL_SCALE as f32),
+            };
+            let result = g.result.score_of(me) as f32;
+            out.push(Sample {
+                x: Inputs::of(&b, threat_mask(&b), evaluate(&b, tables)),
+                target: lambda * result + (1.0 - lambda) * searched,
+            });
+        }
+        if !b.is_empty(p) {
+            break;
+        }
+        b.make(p);
+    }
+    out
+}
+
+/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments).
+const T0: usize = 0;
+const BIAS0: usize = T0 + FEATURES * DIM;
+const W1: usize = BIAS0 + DIM;
+const B1: usize = W1 + HIDDEN * INPUTS;
+const W2: usize = B1 + HIDDEN;
+const B2: usize = W2 + HIDDEN;
+const WC: usize = B2 + 1;
+const SIZE: usize = WC + 1;
+
+fn flatten(n: &FloatNet) -> Vec<f32> {
+    let mut v: Vec<f32> = n.table.iter().flatten().copied().collect();
+    v.extend(n.bias);
+    v.extend(n.w1.iter().flatten());
+    v.extend(n.b1);
+    v.extend(n.w2);
+    v.push(n.b2);
+    v.push(n.wc);
+    v
+}
+
+fn unflatten(v: &[f32]) -> FloatNet {
+    FloatNet {
+        table: v[T0..BIAS0]
+            .chunks(DIM)
+            .map(|c| c.try_into().expect("DIM"))
+            .collect(),
+        bias: v[BIAS0..W1].try_into().expect("DIM"),
+        w1: v[W1..B1]
+            .chunks(INPUTS)
+            .map(|c| c.try_into().expect("INPUTS"))
+            .collect(),
+        b1: v[B1..W2].try_into().expect("HIDDEN"),
+        w2: v[W2..B2].try_into().expect("HIDDEN"),
+        b2: v[B2],
+        wc: v[WC],
+    }
+}
+
+/// Adds the gradient of one sample's loss to `g`; returns the loss.
+fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
+    let input = n.layer_inputs(&s.x);
+    let pre: [f32; HIDDEN] = std::array::from_fn(|j| {
+        n.b1[j] + n.w1[j].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>()
+    });
+    let out = n.b2
+        + n.wc * s.x.classical as f32 / EVAL_SCALE as f32
+        + pre
+            .iter()
+            .zip(&n.w2)
+            .map(|(h, w)| w * h.max(0.0))
+            .sum::<f32>();
+    let p = sigmoid(out).clamp(1e-6, 1.0 - 1e-6);
+    let t = s.target;
+    let loss = -(t * p.ln() + (1.0 - t) * (1.0 - p).ln());
+    let d = p - t;
+    g[B2] += d;
+    g[WC] += d * s.x.classical as f32 / EVAL_SCALE as f32;
+    let mut d_pool = [0.0f32; DIM];
+    for j in 0..HIDDEN {
+        if pre[j] <= 0.0 {
+            continue;
+        }
+        g[W2 + j] += d * pre[j];
+        let dh = d * n.w2[j];
+        g[B1 + j] += dh;
+        let row = W1 + j * INPUTS;
+        for (gi, x) in g[row..row + INPUTS].iter_mut().zip(&input) {
+            *gi += dh * x;
+        }
+        for (dp, w) in d_pool.iter_mut().zip(&n.w1[j]) {
+            *dp += dh * w;
+        }
+    }
+    if d_pool.iter().all(|&x| x == 0.0) {
+        return loss;
+    }
+    for &(pat, count) in &s.x.cells {
+        let rows = cell_rows(pat, s.x.own);
+        let z = n.cell_sum(rows);
+        let scale = f32::from(count) / POOL_DIV;
+        for k in 0..DIM {
+            if z[k] > 0.0 && z[k] < 1.0 {
+                let dz = d_pool[k] * scale;
+                g[BIAS0 + k] += dz;
+                for r in rows {
+                    g[T0 + r * DIM + k] += dz;
+                }
+            }
+        }
+    }
+    loss
+}
+
+/// Mean loss of `n` over `set` (the classical evaluation alone with `classical`).
+fn mean_loss(n: &FloatNet, set: &[&Sample], classical: bool) -> f64 {
+    let total: f64 = set
+        .par_iter()
+        .map(|s| {
+            let out = if classical {
+                s.x.classical as f32 / EVAL_SCALE as f32
+            } else {
+                n.logit(&s.x)
+            };
+            let p = sigmoid(out).clamp(1e-6, 1.0 - 1e-6);
+            f64::from(-(s.target * p.ln() + (1.0 - s.target) * (1.0 - p).ln()))
+        })
+        .sum();
+    total / set.len().max(1) as f64
+}
+
+/// Fits one net to `train`, printing the losses; returns it.
+fn fit(a: &Args, name: &str, train: &[&Sample], held: &[&Sample]) -> FloatNet {
+    let mut rng = StdRng::seed_from_u64(a.seed);
+    let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
+    eprintln!(
+        "{name}: {} training positions, {} held out; held-out loss of the classical evaluation \
+         alone {:.5}",
+        train.len(),
+        held.len(),
+        mean_loss(&net, held, true)
+    );
+    let mut w = flatten(&net);
+    let (mut m, mut v) = (vec![0.0f32; SIZE], vec![0.0f32; SIZE]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    for epoch in 1..=a.epochs {
+        // The step size falls linearly to a tenth over the run.
+        let lr = a.lr * (1.0 - 0.9 * (epoch - 1) as f32 / a.epochs.max(1) as f32);
+        order.shuffle(&mut rng);
+        let mut sum = 0.0f64;
+        for batch in order.chunks(a.batch) {
+            let (g, loss) = batch
+                .par_chunks(64)
+                .map(|part| {
+                    let mut g = vec![0.0f32; SIZE];
+                    let loss: f32 = part.iter().map(|&i| backward(&net, train[i], &mut g)).sum();
+                    (g, loss)
+                })
+                .reduce(
+                    || (vec![0.0f32; SIZE], 0.0),
+                    |(mut a, la), (b, lb)| {
+                        a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+                        (a, la + lb)
+                    },
+                );
+            sum += f64::from(loss);
+            step += 1;
+            let k = 1.0 / batch.len() as f32;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for i in 0..SIZE {
+                let gi = g[i] * k;
+                m[i] = b1 * m[i] + (1.0 - b1) * gi;
+                v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+                w[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                w[i] = w[i].clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
+            net = unflatten(&w);
+        }
+        eprintln!(
+            "{name}: epoch {epoch:3}  training loss {:.5}  held-out loss {:.5}",
+            sum / train.len() as f64,
+            mean_loss(&net, held, false)
+        );
+    }
+    net
+}
+
+/// Mean |integer - float| value over `set`, in evaluation units, and the largest.
+fn quantisation_error(set: &NetSet, held: &[&Sample]) -> (f64, f64) {
+    let diffs: Vec<f64> = held
+        .par_iter()
+        .map(|s| {
+            let (f, q) = (&set.float[s.x.own.index()], set.quant(s.x.own));
+            let pool = q.pool_of_inputs(&s.x);
+            f64::from(q.value(&pool, s.x.mask, s.x.classical) as f32 - f.value(&s.x)).abs()
+        })
+        .collect();
+    let mean = diffs.iter().sum::<f64>() / diffs.len().max(1) as f64;
+    (mean, diffs.iter().copied().fold(0.0, f64::max))
+}
+
+/// Runs `train`.
+pub fn run(a: Args) -> Outcome {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or_else(args::all_cores))
+        .build()
+        .map_err(|e| format!("cannot start threads: {e}"))?;
+    pool.install(|| {
+        let mut games = Vec::new();
+        for f in &a.data {
+            games.extend(dataset::read(f)?.into_iter().filter(|g| g.rule == a.rule));
+        }
+        if games.is_empty() {
+            return Err(format!("no {} games in the data", a.rule.name()).into());
+        }
+        let per_game: Vec<(usize, Vec<Sample>)> = games
+            .par_iter()
+            .enumerate()
+            .map(|(i, g)| (i, samples(g, a.lambda)))
+            .collect();
+        let (mut train, mut held) = (Vec::new(), Vec::new());
+        for (i, s) in &per_game {
+            if i % 10 == 0 {
+                held.extend(s.iter());
+            } else {
+                train.extend(s.iter());
+            }
+        }
+        eprintln!(
+            "{} games, {} positions",
+            games.len(),
+            train.len() + held.len()
+        );
+        let set = if a.rule == Rule::Renju {
+            fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
+                v.iter().copied().filter(|s| s.x.own == c).collect()
+            }
+            let black = fit(
+                &a,
+                "black",
+                &side(&train, Color::Black),
+                &side(&held, Color::Black),
+            );
+            let white = fit(
+                &a,
+                "white",
+                &side(&train, Color::White),
+                &side(&held, Color::White),
+            );
+            NetSet::new(black, white)
+        } else {
+            let net = fit(&a, "both", &train, &held);
+            NetSet::new(net.clone(), net)
+        };
+        let (mean, max) = quantisation_error(&set, &held);
+        eprintln!("quantised against float on the held-out positions: mean |difference| {mean:.2}, largest {max:.1} (evaluation units)");
+        std::fs::write(&a.out, set.encode()).map_err(|e| format!("{}: {e}", a.out.display()))?;
+        eprintln!("wrote {}", a.out.display());
+        Ok(0)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kakugo::board::Dims;
+
+    /// A game of `moves` (cells by index on 15×15) won by Black, searched throughout.
+    fn game(moves: &[(i64, i64)]) -> ScoredGame {
+        let dims = Dims::square(15).unwrap();
+        ScoredGame {
+            rule: Rule::Freestyle,
+            dims,
+            result: crate::records::Outcome::BlackWon,
+            opening: 1,
+            moves: moves
+                .iter()
+                .map(|&(x, y)| dims.pos(x, y).unwrap())
+                .collect(),
+            scores: (0..moves.len() as i16).map(|i| 100 - 20 * i).collect(),
+        }
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10)]);
+        let s = samples(&g, 0.5);
+        assert_eq!(s.len(), 5);
+        assert!((s[0].target - (0.5 * 0.0 + 0.5 * sigmoid(80.0 / 300.0))).abs() < 1e-6);
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
+        net.bias = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
+        net.b1 = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
+        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        let w = flatten(&net);
+        let sample = &s[4];
+        let mut grad = vec![0.0f32; SIZE];
+        backward(&net, sample, &mut grad);
+        let loss = |w: &[f32]| -> f64 {
+            let n = unflatten(w);
+            let p = f64::from(sigmoid(n.logit(&sample.x)));
+            let t = f64::from(sample.target);
+            -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+        };
+        // The cells' rows of the sample, the cell bias, hidden weights and biases, output.
+        let rows = cell_rows(sample.x.cells[0].0, sample.x.own);
+        let mut checks = vec![BIAS0, BIAS0 + 3, W1, W1 + INPUTS + 2, B1 + 1, W2, B2, WC];
+        checks.extend(rows.iter().map(|r| T0 + r * DIM + 1));
+        let mut nonzero = 0;
+        for i in checks {
+            let h = 1e-2f32;
+            let (mut up, mut down) = (w.clone(), w.clone());
+            up[i] += h;
+            down[i] -= h;
+            let numeric = (loss(&up) - loss(&down)) / (2.0 * f64::from(h));
+            assert!(
+                (numeric - f64::from(grad[i])).abs() < 2e-3 + 0.05 * numeric.abs(),
+                "parameter {i}: analytic {}, numeric {numeric}",
+                grad[i]
+            );
+            nonzero += usize::from(grad[i].abs() > 1e-6);
+        }
+        assert!(nonzero >= 6);
+    }
+}

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Makes the evaluation network of a rule from scratch: self-play games at a fixed node count
+# from generated openings (a fresh seed per batch), then `kakugo-tools train` on them. The
+# shipped nets were made with the defaults below (see docs/network.md); a smaller budget
+# (fewer games) gives a net within noise of them for a quicker check.
+#
+# usage: scripts/train-network.sh RULE OUTDIR [BATCHES] [GAMES] [NODES] [EPOCHS] [EXCLUDE.pos.txt...]
+#   RULE     freestyle | renju
+#   OUTDIR   gets RULE-N.kgd (the games) and RULE.kgn (the weights, for src/network/weights/)
+#   BATCHES  batches of games, seeds 100+N (freestyle) / 200+N (renju)   default 3
+#   GAMES    games a batch                                                 default 2000
+#   NODES    nodes a move                                                  default 30000
+#   EPOCHS   training passes                                               default 60
+#   EXCLUDE  held-out opening suites never to start a game from
+set -eu
+cd "$(dirname "$0")/.."
+rule=$1 out=$2 batches=${3:-3} games=${4:-2000} nodes=${5:-30000} epochs=${6:-60}
+shift $(( $# < 6 ? $# : 6 ))
+case $rule in freestyle) base=100 ;; renju) base=200 ;; *) echo "rule: freestyle or renju" >&2; exit 2 ;; esac
+excl=""
+for f in "$@"; do excl="$excl --exclude $f"; done
+cargo build --release -p kakugo-tools
+tools=target/release/kakugo-tools
+mkdir -p "$out"
+data=""
+b=1
+while [ "$b" -le "$batches" ]; do
+    file="$out/$rule-$b.kgd"
+    if [ ! -s "$file" ]; then
+        # shellcheck disable=SC2086
+        $tools gendata --rule "$rule" --games "$games" --nodes "$nodes" --seed $((base + b)) \
+            --out "$file.part" $excl
+        mv "$file.part" "$file"
+    fi
+    data="$data $file"
+    b=$((b + 1))
+done
+# shellcheck disable=SC2086
+$tools train --rule "$rule" --data $data --epochs "$epochs" --out "$out/$rule.kgn"
