@@ -25,6 +25,7 @@ mod tables;
 mod zobrist;
 
 pub use geometry::{Dims, Pos, CELLS};
+pub use tables::code_table;
 
 use crate::rules::combo::{CODE_COUNT, COMBO_COUNT};
 use crate::rules::line::{EMPTY, KEY_COUNT, WALL};

@@ -2,12 +2,12 @@
 //! trainer) and in integers (for the search), with its weights format and the built-in nets.
 //!
 //! **Architecture.** Every empty cell is seen from one side, "own" (the side to move) against
-//! "opp": its four line patterns (the board's pattern word) give four indices
-//! `own_pattern · 16 + opp_pattern` into one table of [`DIM`]-vectors shared by the four
-//! directions. The cell's vector is the clipped sum `clamp(bias + Σ_d E[index_d], 0, 1)`: the
-//! clip lets one unit say "two threes here" or "my four where he has a three". The board's
-//! vector is the sum over its empty cells divided by [`POOL_DIV`]. A hidden layer of [`HIDDEN`]
-//! rectified units reads it with the eleven threat facts of the classical evaluation
+//! "opp": its two cell codes (the multiset of the four line patterns a stone of each colour
+//! would make there) pick two rows of one table of [`DIM`]-vectors, own codes first. The cell's
+//! vector is the clipped sum `clamp(bias + E[own code] + E[opp code], 0, 1)`: the clip lets a
+//! unit say "my four-three point where he has nothing" or "a point both sides need". The
+//! board's vector is the sum over its empty cells divided by [`POOL_DIV`]. A hidden layer of
+//! [`HIDDEN`] rectified units reads it with the eleven threat facts of the classical evaluation
 //! (`search::eval::threat_mask`); the output is a logit (`sigmoid` of it is the side to move's
 //! expected score) plus a learned multiple of the classical evaluation's logit, so the net
 //! refines what the classical evaluation says and can start from it. In evaluation units the
@@ -26,7 +26,8 @@
 
 pub mod accumulator;
 
-use crate::board::Board;
+use crate::board::{code_table, Board};
+use crate::rules::combo::CODE_COUNT;
 use crate::rules::{Color, Rule};
 use std::sync::OnceLock;
 
@@ -38,8 +39,10 @@ pub const HIDDEN: usize = 32;
 pub const FACTS: usize = 11;
 /// Inputs of the hidden layer.
 pub const INPUTS: usize = DIM + FACTS;
-/// Rows of the pattern table: own pattern · 16 + opp pattern.
-pub const FEATURES: usize = 256;
+/// Rows of the cell table: the own cell codes, then the opponent's.
+pub const FEATURES: usize = 2 * CODE_COUNT;
+/// Rows a cell reads.
+pub const ROWS: usize = 2;
 /// The board's vector is the sum over empty cells divided by this.
 pub const POOL_DIV: f32 = 32.0;
 /// Evaluation units a logit.
@@ -62,12 +65,17 @@ const QH: f32 = QX * QW1;
 /// Largest weight magnitude the trainer keeps (so that integers cannot overflow).
 pub const WEIGHT_CLIP: f32 = 8.0;
 
-/// The four table rows of a cell with pattern word `pat`, seen by `own`.
+/// The two table rows of a cell with pattern word `pat`, seen by `own`: its own cell code, and
+/// [`CODE_COUNT`] plus the opponent's.
 #[inline]
-pub fn cell_rows(pat: u32, own: Color) -> [usize; 4] {
+pub fn cell_rows(pat: u32, own: Color) -> [usize; ROWS] {
+    let codes = code_table();
     let own_half = pat >> (16 * own.index()) & 0xFFFF;
     let opp_half = pat >> (16 * own.opp().index()) & 0xFFFF;
-    std::array::from_fn(|d| ((own_half >> (4 * d) & 15) * 16 + (opp_half >> (4 * d) & 15)) as usize)
+    [
+        usize::from(codes[own_half as usize]),
+        CODE_COUNT + usize::from(codes[opp_half as usize]),
+    ]
 }
 
 /// The threat facts as inputs (bit `i` of `mask` is input `i`).
@@ -159,7 +167,7 @@ impl FloatNet {
 
     /// The pre-clip vector of a cell.
     #[inline]
-    pub fn cell_sum(&self, rows: [usize; 4]) -> [f32; DIM] {
+    pub fn cell_sum(&self, rows: [usize; ROWS]) -> [f32; DIM] {
         let mut z = self.bias;
         for r in rows {
             for (z, w) in z.iter_mut().zip(&self.table[r]) {
@@ -287,10 +295,10 @@ pub struct QuantNet {
 impl QuantNet {
     /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
     #[inline(always)]
-    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; 4], sign: i32) {
+    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], sign: i32) {
         let mut z = self.bias;
         for r in rows {
-            let row = &self.table[r & (FEATURES - 1)];
+            let row = &self.table[r];
             for (z, w) in z.iter_mut().zip(row) {
                 *z = z.wrapping_add(*w);
             }
@@ -374,12 +382,12 @@ impl NetSet {
         &self.quant[own.index()]
     }
 
-    /// The weights file: `KGN1`, `u16` each of [`DIM`], [`HIDDEN`], [`FACTS`], then both float
+    /// The weights file: `KGN1`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`], then both float
     /// nets as little-endian `f32` (table, bias, hidden weights row by row, hidden biases,
     /// output weights, output bias, classical weight). The integers are made at load time.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        for n in [DIM, HIDDEN, FACTS] {
+        for n in [FEATURES, DIM, HIDDEN, FACTS] {
             out.extend((n as u16).to_le_bytes());
         }
         for net in &self.float {
@@ -395,26 +403,26 @@ impl NetSet {
         if bytes.get(..4) != Some(MAGIC.as_slice()) {
             return Err("not a KGN1 weights file".into());
         }
-        if bytes.len() < 10 {
+        if bytes.len() < 12 {
             return Err("the weights file is cut short".into());
         }
-        let shape: Vec<usize> = (0..3)
+        let shape: Vec<usize> = (0..4)
             .map(|i| u16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]]) as usize)
             .collect();
-        if shape != [DIM, HIDDEN, FACTS] {
+        if shape != [FEATURES, DIM, HIDDEN, FACTS] {
             return Err(format!(
-                "shape {shape:?}, this build reads {DIM}/{HIDDEN}/{FACTS}"
+                "shape {shape:?}, this build reads {FEATURES}/{DIM}/{HIDDEN}/{FACTS}"
             ));
         }
         let half = FEATURES * DIM + DIM + HIDDEN * INPUTS + 2 * HIDDEN + 2;
-        if bytes.len() != 10 + 8 * half {
+        if bytes.len() != 12 + 8 * half {
             return Err(format!(
                 "the weights file has {} bytes, not {}",
                 bytes.len(),
-                10 + 8 * half
+                12 + 8 * half
             ));
         }
-        let nums: Vec<f32> = bytes[10..]
+        let nums: Vec<f32> = bytes[12..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
@@ -479,17 +487,17 @@ pub(crate) mod tests {
 
     #[test]
     fn own_and_opp_swap_with_the_side_to_move() {
-        // Black h8 i8 j8, White h9: as Black sees the cell g8 its own pattern is Black's.
+        // Black h8 i8 j8, White h9: as Black sees the cell g8 its own code is Black's.
         let b = position(Rule::Freestyle, "h8h9i8a1j8");
         let p = crate::board::notation::parse_cell_name("g8", b.dims()).unwrap();
         let pat = b.pattern_word(p);
         let black = cell_rows(pat, Color::Black);
         let white = cell_rows(pat, Color::White);
-        for d in 0..4 {
-            assert_eq!(black[d] / 16, white[d] % 16);
-            assert_eq!(black[d] % 16, white[d] / 16);
-        }
-        assert_ne!(black, white);
+        assert_eq!(black[0], b.cell_code(p, Color::Black));
+        assert_eq!(black[1], CODE_COUNT + b.cell_code(p, Color::White));
+        assert_eq!(black[0] + CODE_COUNT, white[1]);
+        assert_eq!(black[1], white[0] + CODE_COUNT);
+        assert_ne!(black[0], white[0]);
     }
 
     #[test]
