@@ -44,11 +44,19 @@ pub struct Shared<'a> {
     pub net: Option<&'static NetSet>,
 }
 
-/// The static evaluation of `b` for the side to move: the network's where there is one.
+/// The static evaluation of `b` for the side to move: the network's where there is one and the
+/// classical evaluation lies within [`NET_MARGIN`] of the window `alpha..beta` (farther out,
+/// the classical one decides alone: the net would not move it across the window).
 #[inline]
-fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator) -> i32 {
+fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator, alpha: i32, beta: i32) -> i32 {
     let classical = evaluate(b, sh.eval);
     match sh.net {
+        Some(_)
+            if classical < alpha.saturating_sub(NET_MARGIN)
+                || classical > beta.saturating_add(NET_MARGIN) =>
+        {
+            classical
+        }
         None => classical,
         Some(net) => {
             let pool = acc.pool(b, net);
@@ -252,7 +260,7 @@ impl<'a> Worker<'a> {
             return -(MATE - (ply as i32 + 2));
         }
         if ply >= MAX_PLY {
-            return static_eval(b, self.sh, &mut self.acc);
+            return static_eval(b, self.sh, &mut self.acc, alpha, beta);
         }
         if fives == 1 {
             let p = movepick::five_point(&self.st, opp);
@@ -267,7 +275,7 @@ impl<'a> Worker<'a> {
         if b.count(me, Combo::FlexFour) > 0 {
             return MATE - (ply as i32 + 3);
         }
-        let stand = static_eval(b, self.sh, &mut self.acc) + self.correction(ply);
+        let stand = static_eval(b, self.sh, &mut self.acc, alpha, beta) + self.correction(ply);
         self.frames[ply].eval = stand;
         let b = &self.st.board;
         let fours = b.count(me, Combo::Four) + b.count(me, Combo::FourThree);
@@ -388,7 +396,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         if ply >= MAX_PLY {
-            return static_eval(&self.st.board, self.sh, &mut self.acc);
+            return static_eval(&self.st.board, self.sh, &mut self.acc, alpha, beta);
         }
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -421,7 +429,7 @@ impl<'a> Worker<'a> {
                 }
                 e
             }
-            None => static_eval(&self.st.board, self.sh, &mut self.acc),
+            None => static_eval(&self.st.board, self.sh, &mut self.acc, alpha, beta),
         };
         let eval = raw + self.correction(ply);
         self.frames[ply].eval = eval;

@@ -50,6 +50,10 @@ pub struct Args {
     /// Weight of the game's result in the target (the rest is the search's score).
     #[arg(long, default_value_t = 0.3)]
     lambda: f32,
+    /// Weight decay of the cell table and the hidden layer (AdamW's, a step's fraction times
+    /// the step size).
+    #[arg(long, default_value_t = 1.0)]
+    decay: f32,
     /// Seed of the initial weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -254,7 +258,8 @@ fn fit(a: &Args, name: &str, train: &[&Sample], held: &[&Sample]) -> FloatNet {
                 let gi = g[i] * k;
                 m[i] = b1 * m[i] + (1.0 - b1) * gi;
                 v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-                w[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                let decay = if i < B1 { a.decay * w[i] } else { 0.0 };
+                w[i] -= lr * ((m[i] / c1) / ((v[i] / c2).sqrt() + eps) + decay);
                 w[i] = w[i].clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
             }
             net = unflatten(&w);
