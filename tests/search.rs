@@ -537,3 +537,51 @@ fn carried_correction_lasts_until_a_new_game() {
     // The table is kept at a new game: the second search costs fewer nodes than the first.
     assert!(forgotten < first, "{forgotten} {first}");
 }
+
+/// A search of `b` with the evaluation network on (or off), to `depth` within `nodes`.
+fn search_net(b: &Board, depth: u32, nodes: u64, on: bool) -> SearchResult {
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    assert!(s.set_feature("network", on));
+    let limits = Limits {
+        max_depth: Some(depth),
+        max_nodes: Some(nodes),
+        ..Limits::default()
+    };
+    s.search(b, &limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+#[test]
+fn the_network_changes_the_search_and_keeps_its_answers() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        // A quiet opening: the net's evaluation differs from the classical one, so the trees do.
+        let b = opened(rule, "h8i9j9i8j7k8");
+        let on = search_net(&b, 6, 300_000, true);
+        let off = search_net(&b, 6, 300_000, false);
+        assert_ne!(
+            on.info.nodes, off.info.nodes,
+            "{rule:?}: the network is not used"
+        );
+        assert!(b.is_empty(on.best), "{rule:?}");
+        // The same search again: the same tree.
+        assert_eq!(search_net(&b, 6, 300_000, true).info.nodes, on.info.nodes);
+        // Black h8 i8 j8 k8 (a four, open at g8 and l8) against White's scattered stones, White
+        // to move: every move loses, and the search with the net says so.
+        let lost = opened(rule, "h8a1i8a15j8o1k8");
+        let r = search_net(&lost, 4, 200_000, true);
+        assert!(
+            matches!(r.info.score, Score::Loss(_)),
+            "{rule:?}: {:?}",
+            r.info.score
+        );
+        // White to move facing an open three blocks it at one of its ends.
+        let three = opened(rule, "h8a1i8a15j8");
+        let r = search_net(&three, 6, 300_000, true);
+        let names: Vec<String> = ["G8", "K8", "F8", "L8"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let best = kakugo::board::notation::cell_name(r.best, three.dims());
+        assert!(names.contains(&best), "{rule:?}: {best}");
+    }
+}
