@@ -26,7 +26,7 @@
 
 pub mod accumulator;
 
-use crate::board::{code_table, Board};
+use crate::board::{code_table, Board, Dims};
 use crate::rules::combo::CODE_COUNT;
 use crate::rules::{Color, Rule};
 use std::sync::OnceLock;
@@ -429,6 +429,13 @@ impl NetSet {
         let net = |v| FloatNet::from_numbers(v).ok_or("the weights file is cut short");
         Ok(NetSet::new(net(&nums[..half])?, net(&nums[half..])?))
     }
+}
+
+/// Whether the built-in nets know boards of `dims`: they were trained on 15×15 games only, and
+/// on larger boards the sum over more empty cells lies outside what they learnt (the search
+/// then evaluates classically; `docs/network.md`).
+pub fn fits(dims: Dims) -> bool {
+    dims.w == 15 && dims.h == 15
 }
 
 /// The built-in nets of `rule`: renju's own; freestyle's for the other rules. Read at first
