@@ -228,7 +228,9 @@ impl FloatNet {
                 .map(|r| r.map(|w| q16(w, QA as f32)))
                 .collect(),
             bias: self.bias.map(|w| q16(w, QA as f32)),
-            w1: self.w1.iter().map(|r| r.map(|w| q32(w, QW1))).collect(),
+            w1t: (0..INPUTS)
+                .map(|i| std::array::from_fn(|j| q32(self.w1[j][i], QW1)))
+                .collect(),
             b1: self.b1.map(|b| q32(b, QH)),
             w2: self.w2.map(|w| q32(w, QW2)),
             b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
@@ -285,7 +287,8 @@ impl FloatNet {
 pub struct QuantNet {
     table: Vec<[i16; DIM]>,
     bias: [i16; DIM],
-    w1: Vec<[i32; INPUTS]>,
+    /// The hidden layer's weights by input: [`INPUTS`] columns of [`HIDDEN`].
+    w1t: Vec<[i32; HIDDEN]>,
     b1: [i32; HIDDEN],
     w2: [i32; HIDDEN],
     b2: i64,
@@ -331,22 +334,44 @@ impl QuantNet {
     }
 
     /// The value in evaluation units of a position whose board vector is `pool`, threat facts
-    /// `mask` and classical evaluation `classical`.
+    /// `mask` and classical evaluation `classical`; SIMD where the processor has it (the same
+    /// numbers either way: integer sums).
     pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
-        let x: [i32; DIM] = pool.map(|p| p >> POOL_SHIFT);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { self.value_avx2(pool, mask, classical) };
+        }
+        self.value_any(pool, mask, classical)
+    }
+
+    /// [`QuantNet::value_any`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn value_avx2(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
+        self.value_any(pool, mask, classical)
+    }
+
+    #[inline(always)]
+    fn value_any(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
+        let mut h = self.b1;
+        for (i, &p) in pool.iter().enumerate() {
+            let x = p >> POOL_SHIFT;
+            for (h, w) in h.iter_mut().zip(&self.w1t[i]) {
+                *h += w * x;
+            }
+        }
+        let mut facts = mask & ((1 << FACTS) - 1);
+        while facts != 0 {
+            let col = &self.w1t[DIM + facts.trailing_zeros() as usize];
+            for (h, w) in h.iter_mut().zip(col) {
+                *h += w * QX as i32;
+            }
+            facts &= facts - 1;
+        }
         let mut out = self.b2;
-        for j in 0..HIDDEN {
-            let w = &self.w1[j];
-            let mut h = self.b1[j];
-            for i in 0..DIM {
-                h += w[i] * x[i];
-            }
-            let mut facts = mask & ((1 << FACTS) - 1);
-            while facts != 0 {
-                h += w[DIM + facts.trailing_zeros() as usize] * QX as i32;
-                facts &= facts - 1;
-            }
-            out += i64::from(self.w2[j]) * i64::from(h.max(0));
+        for (h, w) in h.iter().zip(&self.w2) {
+            out += i64::from(*w) * i64::from((*h).max(0));
         }
         let net = (out * EVAL_SCALE).div_euclid((QH * QW2) as i64);
         let classical = (i64::from(self.wc) * i64::from(classical)).div_euclid(QC as i64);
