@@ -48,7 +48,7 @@ pub const POOL_DIV: f32 = 32.0;
 /// Evaluation units a logit.
 pub const EVAL_SCALE: i64 = 300;
 /// Quantisation of the cell vectors: 1.0 is `QA`.
-pub const QA: i32 = 256;
+pub const QA: i32 = 1024;
 /// Quantisation of the hidden layer's weights.
 pub const QW1: f32 = 1024.0;
 /// Quantisation of the output weights.
@@ -57,7 +57,7 @@ pub const QW2: f32 = 4096.0;
 pub const QC: f32 = 4096.0;
 /// The board's vector is shifted right this much before the hidden layer (so that the layer's
 /// sums fit `i32`).
-const POOL_SHIFT: u32 = 5;
+const POOL_SHIFT: u32 = 7;
 /// Scale of an input of the hidden layer in integers (a pooled unit of 1.0 or a threat fact).
 const QX: f32 = QA as f32 * POOL_DIV / (1 << POOL_SHIFT) as f32;
 /// Scale of a hidden unit in integers.
