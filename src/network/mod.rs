@@ -238,8 +238,9 @@ impl FloatNet {
         }
     }
 
-    /// All the numbers, in the order of the weights format.
-    fn numbers(&self) -> Vec<f32> {
+    /// All the numbers, in the order of the weights format: table, bias, hidden weights row by
+    /// row, hidden biases, output weights, output bias, classical weight.
+    pub fn numbers(&self) -> Vec<f32> {
         let mut v: Vec<f32> = self.table.iter().flatten().copied().collect();
         v.extend(self.bias);
         v.extend(self.w1.iter().flatten());
@@ -250,8 +251,8 @@ impl FloatNet {
         v
     }
 
-    /// The net of [`FloatNet::numbers`]'s order.
-    fn from_numbers(v: &[f32]) -> Option<FloatNet> {
+    /// The net of [`FloatNet::numbers`]'s order (`None` for too few numbers).
+    pub fn from_numbers(v: &[f32]) -> Option<FloatNet> {
         let mut it = v.iter().copied();
         let mut take = |n: usize| -> Option<Vec<f32>> {
             let part: Vec<f32> = it.by_ref().take(n).collect();

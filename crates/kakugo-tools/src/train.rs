@@ -114,32 +114,11 @@ const WC: usize = B2 + 1;
 const SIZE: usize = WC + 1;
 
 fn flatten(n: &FloatNet) -> Vec<f32> {
-    let mut v: Vec<f32> = n.table.iter().flatten().copied().collect();
-    v.extend(n.bias);
-    v.extend(n.w1.iter().flatten());
-    v.extend(n.b1);
-    v.extend(n.w2);
-    v.push(n.b2);
-    v.push(n.wc);
-    v
+    n.numbers()
 }
 
 fn unflatten(v: &[f32]) -> FloatNet {
-    FloatNet {
-        table: v[T0..BIAS0]
-            .chunks(DIM)
-            .map(|c| c.try_into().expect("DIM"))
-            .collect(),
-        bias: v[BIAS0..W1].try_into().expect("DIM"),
-        w1: v[W1..B1]
-            .chunks(INPUTS)
-            .map(|c| c.try_into().expect("INPUTS"))
-            .collect(),
-        b1: v[B1..W2].try_into().expect("HIDDEN"),
-        w2: v[W2..B2].try_into().expect("HIDDEN"),
-        b2: v[B2],
-        wc: v[WC],
-    }
+    FloatNet::from_numbers(v).expect("a whole net")
 }
 
 /// Adds the gradient of one sample's loss to `g`; returns the loss.
