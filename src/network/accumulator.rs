@@ -123,11 +123,8 @@ fn update_any(
         }
         let now = b.is_empty(q).then(|| b.pattern_word(q));
         for c in [Color::Black, Color::White] {
-            let (net, pool) = (quant[c.index()], &mut pools[c.index()]);
-            net.add_cell(pool, cell_rows(old, c), -1);
-            if let Some(w) = now {
-                net.add_cell(pool, cell_rows(w, c), 1);
-            }
+            let new = now.map(|w| cell_rows(w, c));
+            quant[c.index()].change_cell(&mut pools[c.index()], cell_rows(old, c), new);
         }
     }
     pools

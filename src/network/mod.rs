@@ -228,7 +228,10 @@ impl FloatNet {
                 .map(|r| r.map(|w| q16(w, QA as f32)))
                 .collect(),
             bias: self.bias.map(|w| q16(w, QA as f32)),
-            w1t: (0..INPUTS)
+            w1p: (0..DIM / 2)
+                .map(|k| std::array::from_fn(|i| q16(self.w1[i / 2][2 * k + i % 2], QW1)))
+                .collect(),
+            w1f: (DIM..INPUTS)
                 .map(|i| std::array::from_fn(|j| q32(self.w1[j][i], QW1)))
                 .collect(),
             b1: self.b1.map(|b| q32(b, QH)),
@@ -288,8 +291,12 @@ impl FloatNet {
 pub struct QuantNet {
     table: Vec<[i16; DIM]>,
     bias: [i16; DIM],
-    /// The hidden layer's weights by input: [`INPUTS`] columns of [`HIDDEN`].
-    w1t: Vec<[i32; HIDDEN]>,
+    /// The hidden layer's weights of the board's vector by pairs of inputs: for inputs `2k`
+    /// and `2k + 1`, unit by unit, the two weights side by side (the order of a multiply-add of
+    /// 16-bit pairs).
+    w1p: Vec<[i16; 2 * HIDDEN]>,
+    /// The hidden layer's weights of the threat facts: [`FACTS`] columns of [`HIDDEN`].
+    w1f: Vec<[i32; HIDDEN]>,
     b1: [i32; HIDDEN],
     w2: [i32; HIDDEN],
     b2: i64,
@@ -297,9 +304,9 @@ pub struct QuantNet {
 }
 
 impl QuantNet {
-    /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
+    /// The clipped vector of a cell reading table `rows`.
     #[inline(always)]
-    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], sign: i32) {
+    pub fn cell(&self, rows: [usize; ROWS]) -> [i16; DIM] {
         let mut z = self.bias;
         for r in rows {
             let row = &self.table[r];
@@ -307,8 +314,36 @@ impl QuantNet {
                 *z = z.wrapping_add(*w);
             }
         }
-        for (p, z) in pool.iter_mut().zip(z) {
-            *p += sign * i32::from(z.clamp(0, QA as i16));
+        for z in z.iter_mut() {
+            *z = (*z).clamp(0, QA as i16);
+        }
+        z
+    }
+
+    /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
+    #[inline(always)]
+    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], sign: i32) {
+        for (p, z) in pool.iter_mut().zip(self.cell(rows)) {
+            *p += sign * i32::from(z);
+        }
+    }
+
+    /// Replaces in `pool` a cell's vector reading `old` by one reading `new` (`None`: the cell
+    /// is no longer empty).
+    #[inline(always)]
+    pub fn change_cell(
+        &self,
+        pool: &mut [i32; DIM],
+        old: [usize; ROWS],
+        new: Option<[usize; ROWS]>,
+    ) {
+        let was = self.cell(old);
+        let now = match new {
+            Some(rows) => self.cell(rows),
+            None => [0; DIM],
+        };
+        for ((p, now), was) in pool.iter_mut().zip(now).zip(was) {
+            *p += i32::from(now - was);
         }
     }
 
@@ -335,36 +370,13 @@ impl QuantNet {
     }
 
     /// The value in evaluation units of a position whose board vector is `pool`, threat facts
-    /// `mask` and classical evaluation `classical`; SIMD where the processor has it (the same
-    /// numbers either way: integer sums).
+    /// `mask` and classical evaluation `classical`.
     pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2 (checked just above).
-            return unsafe { self.value_avx2(pool, mask, classical) };
-        }
-        self.value_any(pool, mask, classical)
-    }
-
-    /// [`QuantNet::value_any`] compiled for AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn value_avx2(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
-        self.value_any(pool, mask, classical)
-    }
-
-    #[inline(always)]
-    fn value_any(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
-        let mut h = self.b1;
-        for (i, &p) in pool.iter().enumerate() {
-            let x = p >> POOL_SHIFT;
-            for (h, w) in h.iter_mut().zip(&self.w1t[i]) {
-                *h += w * x;
-            }
-        }
+        let x = pool.map(|p| (p >> POOL_SHIFT).clamp(-32767, 32767) as i16);
+        let mut h = self.hidden(&x);
         let mut facts = mask & ((1 << FACTS) - 1);
         while facts != 0 {
-            let col = &self.w1t[DIM + facts.trailing_zeros() as usize];
+            let col = &self.w1f[facts.trailing_zeros() as usize];
             for (h, w) in h.iter_mut().zip(col) {
                 *h += w * QX as i32;
             }
@@ -377,6 +389,55 @@ impl QuantNet {
         let net = (out * EVAL_SCALE).div_euclid((QH * QW2) as i64);
         let classical = (i64::from(self.wc) * i64::from(classical)).div_euclid(QC as i64);
         (net + classical).clamp(-(i32::MAX as i64) / 2, i32::MAX as i64 / 2) as i32
+    }
+
+    /// The hidden units before the threat facts: biases plus the weighted board's vector `x`;
+    /// AVX2 multiply-adds where the processor has them (exact integer sums, so the same numbers
+    /// as the plain loop).
+    #[inline]
+    fn hidden(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { self.hidden_avx2(x) };
+        }
+        self.hidden_any(x)
+    }
+
+    fn hidden_any(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
+        let mut h = self.b1;
+        for (k, col) in self.w1p.iter().enumerate() {
+            let (x0, x1) = (i32::from(x[2 * k]), i32::from(x[2 * k + 1]));
+            for (j, h) in h.iter_mut().enumerate() {
+                *h += i32::from(col[2 * j]) * x0 + i32::from(col[2 * j + 1]) * x1;
+            }
+        }
+        h
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn hidden_avx2(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
+        use std::arch::x86_64::*;
+        const LANES: usize = 8;
+        // SAFETY (loads and stores): every pointer is to `LANES` i32 or `2 * LANES` i16 inside
+        // an array of `HIDDEN` i32 or `2 * HIDDEN` i16; unaligned access.
+        let mut acc: [__m256i; HIDDEN / LANES] = std::array::from_fn(|r| unsafe {
+            _mm256_loadu_si256(self.b1.as_ptr().add(r * LANES).cast())
+        });
+        for (k, col) in self.w1p.iter().enumerate() {
+            let pair = u32::from(x[2 * k] as u16) | u32::from(x[2 * k + 1] as u16) << 16;
+            let xv = _mm256_set1_epi32(pair as i32);
+            for (r, acc) in acc.iter_mut().enumerate() {
+                let w = unsafe { _mm256_loadu_si256(col.as_ptr().add(r * 2 * LANES).cast()) };
+                *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(xv, w));
+            }
+        }
+        let mut h = [0i32; HIDDEN];
+        for (r, acc) in acc.iter().enumerate() {
+            unsafe { _mm256_storeu_si256(h.as_mut_ptr().add(r * LANES).cast(), *acc) };
+        }
+        h
     }
 }
 
@@ -514,6 +575,19 @@ pub(crate) mod tests {
                     (float - int as f32).abs() <= 12.0 + float.abs() * 0.04,
                     "{moves}: float {float}, integers {int}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_simd_hidden_layer_gives_the_plain_loop_s_numbers() {
+        let mut rng = StdRng::seed_from_u64(9);
+        for seed in 0..4 {
+            let q = random_net(seed).quantise();
+            for _ in 0..50 {
+                let x: [i16; DIM] = std::array::from_fn(|_| rng.gen_range(0..2000));
+                let plain = q.hidden_any(&x);
+                assert_eq!(q.hidden(&x), plain);
             }
         }
     }

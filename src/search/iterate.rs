@@ -67,6 +67,7 @@ impl Worker<'_> {
     pub fn root(&mut self, moves: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let mut best = -MATE;
         let me = self.st.board.side_to_move();
+        self.keep_net_entry();
         for i in 0..moves.len() {
             let p = moves[i].mv;
             if let Some(w) = &self.watch {

@@ -180,6 +180,15 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Makes the network's entry of the current position where no evaluation needs it (the
+    /// root, a node whose evaluation came from the hash table), so the nodes below are updated
+    /// from it rather than summed over the whole board.
+    pub(super) fn keep_net_entry(&mut self) {
+        if let Some(net) = self.sh.net {
+            self.acc.pool(&self.st.board, net);
+        }
+    }
+
     /// The principal variation found from `ply` (after a PV search of that ply).
     pub fn pv(&self, ply: usize) -> &[Pos] {
         &self.frames[ply].pv
@@ -422,11 +431,7 @@ impl<'a> Worker<'a> {
         }
         let raw = match eval {
             Some(e) => {
-                // Keeps the network's entries along the line, so the nodes below are updated
-                // from this one rather than summed over the whole board.
-                if let Some(net) = self.sh.net {
-                    self.acc.pool(&self.st.board, net);
-                }
+                self.keep_net_entry();
                 e
             }
             None => static_eval(&self.st.board, self.sh, &mut self.acc, alpha, beta),
