@@ -1,30 +1,28 @@
 //! The learned evaluation: a small network over the pattern tables, in floating point (for the
 //! trainer) and in integers (for the search), with its weights format and the built-in nets.
 //!
-//! **Architecture.** Every empty cell's two cell codes (the multiset of the four line patterns
-//! a black stone, and a white one, would make there) pick two rows of one table of
-//! [`DIM`]-vectors, Black's codes first. The cell's vector is the clipped sum
-//! `clamp(bias + E[black code] + E[white code], 0, 1)`: the clip lets a unit say "Black's
-//! four-three point where White has nothing" or "a point both sides need". The board's vector is
-//! the sum over its empty cells divided by [`POOL_DIV`]; it does not depend on who is to move.
-//! Two heads, one for each side to move, read it: a hidden layer of [`HIDDEN`] rectified units
-//! with the eleven threat facts of the classical evaluation (`search::eval::threat_mask`), and
-//! an output logit (`sigmoid` of it is the side to move's expected score) plus a learned
-//! multiple of the classical evaluation's logit, so the net refines what the classical
-//! evaluation says and can start from it. In evaluation units the value is the logit times
-//! [`EVAL_SCALE`].
+//! **Architecture.** Every empty cell is seen from one side, "own" (the side to move) against
+//! "opp": its two cell codes (the multiset of the four line patterns a stone of each colour
+//! would make there) pick two rows of one table of [`DIM`]-vectors, own codes first. The cell's
+//! vector is the clipped sum `clamp(bias + E[own code] + E[opp code], 0, 1)`: the clip lets a
+//! unit say "my four-three point where he has nothing" or "a point both sides need". The
+//! board's vector is the sum over its empty cells divided by [`POOL_DIV`]. A hidden layer of
+//! [`HIDDEN`] rectified units reads it with the eleven threat facts of the classical evaluation
+//! (`search::eval::threat_mask`); the output is a logit (`sigmoid` of it is the side to move's
+//! expected score) plus a learned multiple of the classical evaluation's logit, so the net
+//! refines what the classical evaluation says and can start from it. In evaluation units the
+//! value is the logit times [`EVAL_SCALE`].
 //!
 //! **Incremental.** A cell's vector depends on its pattern word alone, so after a move only the
-//! cells the move changed (`Board::changes_of_last`) are taken out and put back
-//! ([`accumulator`]).
+//! cells the move changed (`Board::last_changes`) are taken out and put back
+//! ([`accumulator`]); the board's vector is kept per side, as each side to move sees it.
 //!
 //! **Integers.** The search runs the quantised net ([`QuantNet`]): cell vectors in `i16` at
-//! [`QA`] to 1, the board's vector and the hidden layer in `i32`, the output in `i64`. Every
-//! step is exact integer arithmetic, so the SIMD path and the scalar one give the same numbers,
-//! and `bench` the same node count, on every machine.
+//! [`QA`] to 1, the board's vector and the hidden layer in `i32`, the output in `i64`. Every step is exact integer arithmetic, so the SIMD path and the scalar
+//! one give the same numbers, and `bench` the same node count, on every machine.
 //!
-//! Renju has its own net (Black's patterns and fouls differ from White's); the other rules share
-//! the freestyle one.
+//! Renju has a net per side to move (Black's patterns and fouls differ from White's); the other
+//! rules share one net for both sides.
 
 pub mod accumulator;
 
@@ -41,7 +39,7 @@ pub const HIDDEN: usize = 32;
 pub const FACTS: usize = 11;
 /// Inputs of the hidden layer.
 pub const INPUTS: usize = DIM + FACTS;
-/// Rows of the cell table: Black's cell codes, then White's.
+/// Rows of the cell table: the own cell codes, then the opponent's.
 pub const FEATURES: usize = 2 * CODE_COUNT;
 /// Rows a cell reads.
 pub const ROWS: usize = 2;
@@ -67,14 +65,16 @@ const QH: f32 = QX * QW1;
 /// Largest weight magnitude the trainer keeps (so that integers cannot overflow).
 pub const WEIGHT_CLIP: f32 = 8.0;
 
-/// The two table rows of a cell with pattern word `pat`: Black's cell code, and
-/// [`CODE_COUNT`] plus White's.
+/// The two table rows of a cell with pattern word `pat`, seen by `own`: its own cell code, and
+/// [`CODE_COUNT`] plus the opponent's.
 #[inline]
-pub fn cell_rows(pat: u32) -> [usize; ROWS] {
+pub fn cell_rows(pat: u32, own: Color) -> [usize; ROWS] {
     let codes = code_table();
+    let own_half = pat >> (16 * own.index()) & 0xFFFF;
+    let opp_half = pat >> (16 * own.opp().index()) & 0xFFFF;
     [
-        usize::from(codes[(pat & 0xFFFF) as usize]),
-        CODE_COUNT + usize::from(codes[(pat >> 16) as usize]),
+        usize::from(codes[own_half as usize]),
+        CODE_COUNT + usize::from(codes[opp_half as usize]),
     ]
 }
 
@@ -84,9 +84,13 @@ pub fn fact_inputs(mask: usize) -> [f32; FACTS] {
     std::array::from_fn(|i| (mask >> i & 1) as f32)
 }
 
-/// The part of a net for one side to move, in floating point.
+/// A net in floating point, as the trainer keeps it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Head {
+pub struct FloatNet {
+    /// The pattern table: [`FEATURES`] rows of [`DIM`].
+    pub table: Vec<[f32; DIM]>,
+    /// The cell vectors' bias.
+    pub bias: [f32; DIM],
     /// Hidden layer: [`HIDDEN`] rows of [`INPUTS`] (the board's vector, then the facts).
     pub w1: Vec<[f32; INPUTS]>,
     /// Hidden biases.
@@ -98,64 +102,6 @@ pub struct Head {
     /// Weight of the classical evaluation's logit.
     pub wc: f32,
 }
-
-/// Numbers in a head.
-pub const HEAD_SIZE: usize = HIDDEN * INPUTS + 2 * HIDDEN + 2;
-
-impl Head {
-    /// The logit of a position with hidden-layer inputs `input` and classical evaluation
-    /// `classical`.
-    pub fn logit(&self, input: &[f32; INPUTS], classical: i32) -> f32 {
-        let mut out = self.b2 + self.wc * classical as f32 / EVAL_SCALE as f32;
-        for j in 0..HIDDEN {
-            let h = self.b1[j]
-                + self.w1[j]
-                    .iter()
-                    .zip(input)
-                    .map(|(w, x)| w * x)
-                    .sum::<f32>();
-            out += self.w2[j] * h.max(0.0);
-        }
-        out
-    }
-
-    fn quantise(&self) -> QuantHead {
-        QuantHead {
-            w1p: (0..DIM / 2)
-                .map(|k| std::array::from_fn(|i| q16(self.w1[i / 2][2 * k + i % 2], QW1)))
-                .collect(),
-            w1f: (DIM..INPUTS)
-                .map(|i| std::array::from_fn(|j| q32(self.w1[j][i], QW1)))
-                .collect(),
-            b1: self.b1.map(|b| q32(b, QH)),
-            w2: self.w2.map(|w| q32(w, QW2)),
-            b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
-            wc: q32(self.wc, QC),
-        }
-    }
-}
-
-fn q16(x: f32, s: f32) -> i16 {
-    (x * s).round().clamp(-32767.0, 32767.0) as i16
-}
-
-fn q32(x: f32, s: f32) -> i32 {
-    (x * s).round().clamp(-2e9, 2e9) as i32
-}
-
-/// A net in floating point, as the trainer keeps it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FloatNet {
-    /// The pattern table: [`FEATURES`] rows of [`DIM`].
-    pub table: Vec<[f32; DIM]>,
-    /// The cell vectors' bias.
-    pub bias: [f32; DIM],
-    /// The heads, Black to move's first.
-    pub heads: [Head; 2],
-}
-
-/// Numbers in a net: the table, the bias, the heads.
-pub const NET_SIZE: usize = FEATURES * DIM + DIM + 2 * HEAD_SIZE;
 
 /// What the net reads of a position: its empty cells' pattern words with their counts, the side
 /// to move, the threat facts and the classical evaluation.
@@ -199,26 +145,23 @@ impl Inputs {
 
 impl FloatNet {
     /// A net that says what the classical evaluation says (weight 1, everything else 0) and
-    /// whose pattern table and hidden layers start from small values drawn by `next` (a
+    /// whose pattern table and hidden layer start from small values drawn by `next` (a
     /// generator of numbers in [-1, 1]).
     pub fn new(mut next: impl FnMut() -> f32) -> FloatNet {
         let table = (0..FEATURES)
             .map(|_| std::array::from_fn(|_| 0.1 * next()))
             .collect();
-        let mut head = || Head {
-            w1: (0..HIDDEN)
-                .map(|_| std::array::from_fn(|_| 0.3 * next()))
-                .collect(),
+        let w1 = (0..HIDDEN)
+            .map(|_| std::array::from_fn(|_| 0.3 * next()))
+            .collect();
+        FloatNet {
+            table,
+            bias: [0.0; DIM],
+            w1,
             b1: [0.0; HIDDEN],
             w2: [0.0; HIDDEN],
             b2: 0.0,
             wc: 1.0,
-        };
-        let heads = [head(), head()];
-        FloatNet {
-            table,
-            bias: [0.0; DIM],
-            heads,
         }
     }
 
@@ -238,7 +181,7 @@ impl FloatNet {
     pub fn pool(&self, x: &Inputs) -> [f32; DIM] {
         let mut pool = [0.0f32; DIM];
         for &(pat, n) in &x.cells {
-            let z = self.cell_sum(cell_rows(pat));
+            let z = self.cell_sum(cell_rows(pat, x.own));
             for (p, z) in pool.iter_mut().zip(z) {
                 *p += f32::from(n) * z.clamp(0.0, 1.0);
             }
@@ -255,7 +198,18 @@ impl FloatNet {
 
     /// The logit of `x`: the side to move's expected score is its sigmoid.
     pub fn logit(&self, x: &Inputs) -> f32 {
-        self.heads[x.own.index()].logit(&self.layer_inputs(x), x.classical)
+        let input = self.layer_inputs(x);
+        let mut out = self.b2 + self.wc * x.classical as f32 / EVAL_SCALE as f32;
+        for j in 0..HIDDEN {
+            let h = self.b1[j]
+                + self.w1[j]
+                    .iter()
+                    .zip(&input)
+                    .map(|(w, x)| w * x)
+                    .sum::<f32>();
+            out += self.w2[j] * h.max(0.0);
+        }
+        out
     }
 
     /// The value of `x` in evaluation units.
@@ -265,6 +219,8 @@ impl FloatNet {
 
     /// The integer net closest to this one.
     pub fn quantise(&self) -> QuantNet {
+        let q16 = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
+        let q32 = |x: f32, s: f32| (x * s).round().clamp(-2e9, 2e9) as i32;
         QuantNet {
             table: self
                 .table
@@ -272,52 +228,61 @@ impl FloatNet {
                 .map(|r| r.map(|w| q16(w, QA as f32)))
                 .collect(),
             bias: self.bias.map(|w| q16(w, QA as f32)),
-            heads: [self.heads[0].quantise(), self.heads[1].quantise()],
+            w1p: (0..DIM / 2)
+                .map(|k| std::array::from_fn(|i| q16(self.w1[i / 2][2 * k + i % 2], QW1)))
+                .collect(),
+            w1f: (DIM..INPUTS)
+                .map(|i| std::array::from_fn(|j| q32(self.w1[j][i], QW1)))
+                .collect(),
+            b1: self.b1.map(|b| q32(b, QH)),
+            w2: self.w2.map(|w| q32(w, QW2)),
+            b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
+            wc: q32(self.wc, QC),
         }
     }
 
-    /// All the numbers, in the order of the weights format: table, bias, then each head
-    /// (Black to move's first): hidden weights row by row, hidden biases, output weights,
-    /// output bias, classical weight.
+    /// All the numbers, in the order of the weights format: table, bias, hidden weights row by
+    /// row, hidden biases, output weights, output bias, classical weight.
     pub fn numbers(&self) -> Vec<f32> {
         let mut v: Vec<f32> = self.table.iter().flatten().copied().collect();
         v.extend(self.bias);
-        for h in &self.heads {
-            v.extend(h.w1.iter().flatten());
-            v.extend(h.b1);
-            v.extend(h.w2);
-            v.push(h.b2);
-            v.push(h.wc);
-        }
+        v.extend(self.w1.iter().flatten());
+        v.extend(self.b1);
+        v.extend(self.w2);
+        v.push(self.b2);
+        v.push(self.wc);
         v
     }
 
-    /// The net of [`FloatNet::numbers`]'s order (`None` unless there are [`NET_SIZE`]).
+    /// The net of [`FloatNet::numbers`]'s order (`None` for too few numbers).
     pub fn from_numbers(v: &[f32]) -> Option<FloatNet> {
-        if v.len() != NET_SIZE {
-            return None;
-        }
         let mut it = v.iter().copied();
-        let mut take = |n: usize| -> Vec<f32> { it.by_ref().take(n).collect() };
-        let table = take(FEATURES * DIM)
+        let mut take = |n: usize| -> Option<Vec<f32>> {
+            let part: Vec<f32> = it.by_ref().take(n).collect();
+            (part.len() == n).then_some(part)
+        };
+        let table = take(FEATURES * DIM)?
             .chunks(DIM)
             .map(|c| c.try_into().expect("DIM numbers"))
             .collect();
-        let bias = take(DIM).try_into().ok()?;
-        let mut head = || -> Option<Head> {
-            Some(Head {
-                w1: take(HIDDEN * INPUTS)
-                    .chunks(INPUTS)
-                    .map(|c| c.try_into().expect("INPUTS numbers"))
-                    .collect(),
-                b1: take(HIDDEN).try_into().ok()?,
-                w2: take(HIDDEN).try_into().ok()?,
-                b2: take(1)[0],
-                wc: take(1)[0],
-            })
-        };
-        let heads = [head()?, head()?];
-        Some(FloatNet { table, bias, heads })
+        let bias = take(DIM)?.try_into().ok()?;
+        let w1 = take(HIDDEN * INPUTS)?
+            .chunks(INPUTS)
+            .map(|c| c.try_into().expect("INPUTS numbers"))
+            .collect();
+        let b1 = take(HIDDEN)?.try_into().ok()?;
+        let w2 = take(HIDDEN)?.try_into().ok()?;
+        let b2 = take(1)?[0];
+        let wc = take(1)?[0];
+        Some(FloatNet {
+            table,
+            bias,
+            w1,
+            b1,
+            w2,
+            b2,
+            wc,
+        })
     }
 }
 
@@ -326,13 +291,6 @@ impl FloatNet {
 pub struct QuantNet {
     table: Vec<[i16; DIM]>,
     bias: [i16; DIM],
-    /// Black to move's head, then White's.
-    heads: [QuantHead; 2],
-}
-
-/// A head in integers.
-#[derive(Clone, Debug, PartialEq)]
-struct QuantHead {
     /// The hidden layer's weights of the board's vector by pairs of inputs: for inputs `2k`
     /// and `2k + 1`, unit by unit, the two weights side by side (the order of a multiply-add of
     /// 16-bit pairs).
@@ -362,11 +320,11 @@ impl QuantNet {
         z
     }
 
-    /// Adds `n` times the clipped vector of a cell to `pool`.
+    /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
     #[inline(always)]
-    fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], n: i32) {
+    pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], sign: i32) {
         for (p, z) in pool.iter_mut().zip(self.cell(rows)) {
-            *p += n * i32::from(z);
+            *p += sign * i32::from(z);
         }
     }
 
@@ -389,11 +347,11 @@ impl QuantNet {
         }
     }
 
-    /// The board's vector (summed clipped cell vectors, not yet divided) of `b`.
-    pub fn pool_of(&self, b: &Board) -> [i32; DIM] {
+    /// The board's vector (summed clipped cell vectors, not yet divided) of `b` seen by `own`.
+    pub fn pool_of(&self, b: &Board, own: Color) -> [i32; DIM] {
         let mut pool = [0i32; DIM];
         for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
-            self.add_cell(&mut pool, cell_rows(b.pattern_word(p)), 1);
+            self.add_cell(&mut pool, cell_rows(b.pattern_word(p), own), 1);
         }
         pool
     }
@@ -402,20 +360,18 @@ impl QuantNet {
     pub fn pool_of_inputs(&self, x: &Inputs) -> [i32; DIM] {
         let mut pool = [0i32; DIM];
         for &(pat, n) in &x.cells {
-            self.add_cell(&mut pool, cell_rows(pat), i32::from(n));
+            let mut one = [0i32; DIM];
+            self.add_cell(&mut one, cell_rows(pat, x.own), 1);
+            for (p, o) in pool.iter_mut().zip(one) {
+                *p += o * i32::from(n);
+            }
         }
         pool
     }
 
-    /// The value in evaluation units for `own` to move of a position whose board vector is
-    /// `pool`, threat facts `mask` and classical evaluation `classical`.
-    pub fn value(&self, pool: &[i32; DIM], own: Color, mask: usize, classical: i32) -> i32 {
-        self.heads[own.index()].value(pool, mask, classical)
-    }
-}
-
-impl QuantHead {
-    fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
+    /// The value in evaluation units of a position whose board vector is `pool`, threat facts
+    /// `mask` and classical evaluation `classical`.
+    pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
         let x = pool.map(|p| (p >> POOL_SHIFT).clamp(-32767, 32767) as i16);
         let mut h = self.hidden(&x);
         let mut facts = mask & ((1 << FACTS) - 1);
@@ -485,43 +441,54 @@ impl QuantHead {
     }
 }
 
-/// A rule's net: the float form and its quantised one.
+/// The nets of a rule: one per side to move (the same for both but in renju).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Net {
-    /// As the trainer keeps it.
-    pub float: FloatNet,
-    /// As the search runs it.
-    pub quant: QuantNet,
+pub struct NetSet {
+    /// Float nets, Black to move's first.
+    pub float: [FloatNet; 2],
+    /// Their quantised forms.
+    pub quant: [QuantNet; 2],
 }
 
 /// The weights file's first bytes.
-const MAGIC: &[u8; 4] = b"KGN2";
+const MAGIC: &[u8; 4] = b"KGN1";
 
-impl Net {
-    /// The net of `float`.
-    pub fn new(float: FloatNet) -> Net {
-        let quant = float.quantise();
-        Net { float, quant }
+impl NetSet {
+    /// A set of the float nets `black` and `white` (to move).
+    pub fn new(black: FloatNet, white: FloatNet) -> NetSet {
+        let quant = [black.quantise(), white.quantise()];
+        NetSet {
+            float: [black, white],
+            quant,
+        }
     }
 
-    /// The weights file: `KGN2`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`],
-    /// then the float net's [`FloatNet::numbers`] as little-endian `f32`. The integers are made
-    /// at load time.
+    /// The net for `own` to move.
+    #[inline]
+    pub fn quant(&self, own: Color) -> &QuantNet {
+        &self.quant[own.index()]
+    }
+
+    /// The weights file: `KGN1`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`], then both float
+    /// nets as little-endian `f32` (table, bias, hidden weights row by row, hidden biases,
+    /// output weights, output bias, classical weight). The integers are made at load time.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         for n in [FEATURES, DIM, HIDDEN, FACTS] {
             out.extend((n as u16).to_le_bytes());
         }
-        for x in self.float.numbers() {
-            out.extend(x.to_le_bytes());
+        for net in &self.float {
+            for x in net.numbers() {
+                out.extend(x.to_le_bytes());
+            }
         }
         out
     }
 
     /// Reads a weights file.
-    pub fn decode(bytes: &[u8]) -> Result<Net, String> {
+    pub fn decode(bytes: &[u8]) -> Result<NetSet, String> {
         if bytes.get(..4) != Some(MAGIC.as_slice()) {
-            return Err("not a KGN2 weights file".into());
+            return Err("not a KGN1 weights file".into());
         }
         if bytes.len() < 12 {
             return Err("the weights file is cut short".into());
@@ -534,20 +501,20 @@ impl Net {
                 "shape {shape:?}, this build reads {FEATURES}/{DIM}/{HIDDEN}/{FACTS}"
             ));
         }
-        if bytes.len() != 12 + 4 * NET_SIZE {
+        let half = FEATURES * DIM + DIM + HIDDEN * INPUTS + 2 * HIDDEN + 2;
+        if bytes.len() != 12 + 8 * half {
             return Err(format!(
                 "the weights file has {} bytes, not {}",
                 bytes.len(),
-                12 + 4 * NET_SIZE
+                12 + 8 * half
             ));
         }
         let nums: Vec<f32> = bytes[12..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        FloatNet::from_numbers(&nums)
-            .map(Net::new)
-            .ok_or_else(|| "the weights file is cut short".into())
+        let net = |v| FloatNet::from_numbers(v).ok_or("the weights file is cut short");
+        Ok(NetSet::new(net(&nums[..half])?, net(&nums[half..])?))
     }
 }
 
@@ -558,17 +525,17 @@ pub fn fits(dims: Dims) -> bool {
     dims.w == 15 && dims.h == 15
 }
 
-/// The built-in net of `rule`: renju's own; freestyle's for the other rules. Read at first use
-/// (well under a millisecond).
-pub fn net(rule: Rule) -> &'static Net {
-    static FREE: OnceLock<Net> = OnceLock::new();
-    static RENJU: OnceLock<Net> = OnceLock::new();
+/// The built-in nets of `rule`: renju's own; freestyle's for the other rules. Read at first
+/// use (well under a millisecond).
+pub fn nets(rule: Rule) -> &'static NetSet {
+    static FREE: OnceLock<NetSet> = OnceLock::new();
+    static RENJU: OnceLock<NetSet> = OnceLock::new();
     let (cell, bytes): (_, &[u8]) = if rule == Rule::Renju {
         (&RENJU, include_bytes!("weights/renju.kgn"))
     } else {
         (&FREE, include_bytes!("weights/freestyle.kgn"))
     };
-    cell.get_or_init(|| Net::decode(bytes).expect("built-in weights"))
+    cell.get_or_init(|| NetSet::decode(bytes).expect("built-in weights"))
 }
 
 #[cfg(test)]
@@ -583,12 +550,10 @@ pub(crate) mod tests {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
         net.bias = std::array::from_fn(|_| rng.gen_range(-0.2..0.4));
-        for (i, h) in net.heads.iter_mut().enumerate() {
-            h.b1 = std::array::from_fn(|_| rng.gen_range(-0.5..0.5));
-            h.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
-            h.b2 = 0.1 * i as f32;
-            h.wc = 0.7;
-        }
+        net.b1 = std::array::from_fn(|_| rng.gen_range(-0.5..0.5));
+        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        net.b2 = 0.1;
+        net.wc = 0.7;
         net
     }
 
@@ -605,12 +570,11 @@ pub(crate) mod tests {
             for mask in [0, 0b101, 0x7FF] {
                 let x = Inputs::of(&b, mask, 123);
                 let float = net.value(&x);
-                let int = q.value(&q.pool_of(&b), x.own, mask, 123);
+                let int = q.value(&q.pool_of(&b, x.own), mask, 123);
                 assert!(
                     (float - int as f32).abs() <= 12.0 + float.abs() * 0.04,
                     "{moves}: float {float}, integers {int}"
                 );
-                assert_eq!(q.pool_of_inputs(&x), q.pool_of(&b));
             }
         }
     }
@@ -620,51 +584,43 @@ pub(crate) mod tests {
         let mut rng = StdRng::seed_from_u64(9);
         for seed in 0..4 {
             let q = random_net(seed).quantise();
-            for head in &q.heads {
-                for _ in 0..50 {
-                    let x: [i16; DIM] = std::array::from_fn(|_| rng.gen_range(0..2000));
-                    assert_eq!(head.hidden(&x), head.hidden_any(&x));
-                }
+            for _ in 0..50 {
+                let x: [i16; DIM] = std::array::from_fn(|_| rng.gen_range(0..2000));
+                let plain = q.hidden_any(&x);
+                assert_eq!(q.hidden(&x), plain);
             }
         }
     }
 
     #[test]
-    fn the_heads_differ_by_the_side_to_move() {
-        // Black h8 i8 j8, White h9: g8 reads Black's three and White's nothing much.
+    fn own_and_opp_swap_with_the_side_to_move() {
+        // Black h8 i8 j8, White h9: as Black sees the cell g8 its own code is Black's.
         let b = position(Rule::Freestyle, "h8h9i8a1j8");
         let p = crate::board::notation::parse_cell_name("g8", b.dims()).unwrap();
-        let rows = cell_rows(b.pattern_word(p));
-        assert_eq!(rows[0], b.cell_code(p, Color::Black));
-        assert_eq!(rows[1], CODE_COUNT + b.cell_code(p, Color::White));
-        let net = random_net(4);
-        let mut x = Inputs::of(&b, 0, 50);
-        assert_eq!(x.own, Color::White);
-        let white = net.value(&x);
-        x.own = Color::Black;
-        assert_ne!(white, net.value(&x));
-        let q = net.quantise();
-        let pool = q.pool_of(&b);
-        assert_ne!(
-            q.value(&pool, Color::Black, 0, 50),
-            q.value(&pool, Color::White, 0, 50)
-        );
+        let pat = b.pattern_word(p);
+        let black = cell_rows(pat, Color::Black);
+        let white = cell_rows(pat, Color::White);
+        assert_eq!(black[0], b.cell_code(p, Color::Black));
+        assert_eq!(black[1], CODE_COUNT + b.cell_code(p, Color::White));
+        assert_eq!(black[0] + CODE_COUNT, white[1]);
+        assert_eq!(black[1], white[0] + CODE_COUNT);
+        assert_ne!(black[0], white[0]);
     }
 
     #[test]
     fn weights_read_back_as_written_and_damage_is_refused() {
-        let net = Net::new(random_net(1));
-        let bytes = net.encode();
-        assert_eq!(Net::decode(&bytes).unwrap(), net);
-        assert!(Net::decode(&bytes[..bytes.len() - 4]).is_err());
-        assert!(Net::decode(&bytes[..bytes.len() - 1]).is_err());
+        let set = NetSet::new(random_net(1), random_net(2));
+        let bytes = set.encode();
+        assert_eq!(NetSet::decode(&bytes).unwrap(), set);
+        assert!(NetSet::decode(&bytes[..bytes.len() - 4]).is_err());
+        assert!(NetSet::decode(&bytes[..bytes.len() - 1]).is_err());
         let mut more = bytes.clone();
         more.extend([0; 8]);
-        assert!(Net::decode(&more).is_err());
-        assert!(Net::decode(b"KGN1").is_err());
+        assert!(NetSet::decode(&more).is_err());
+        assert!(NetSet::decode(b"KGN2").is_err());
         for rule in Rule::ALL {
-            let n = self::net(rule);
-            assert_eq!(&Net::decode(&n.encode()).unwrap(), n);
+            let n = nets(rule);
+            assert_eq!(&NetSet::decode(&n.encode()).unwrap(), n);
         }
     }
 }

@@ -9,15 +9,14 @@
 //! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
 //! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
 //! thread count. At the end the quantised net is checked against the float one on the
-//! held-out positions. The net has a head for each side to move; every position trains the
-//! shared cell table and its side's head.
+//! held-out positions. Renju fits a net for each side to move; the other rules one for both.
 
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::{args, Outcome};
 use kakugo::board::Board;
 use kakugo::network::{
-    cell_rows, FloatNet, Inputs, Net, DIM, EVAL_SCALE, FEATURES, HEAD_SIZE, HIDDEN, INPUTS,
-    NET_SIZE, POOL_DIV, WEIGHT_CLIP,
+    cell_rows, FloatNet, Inputs, NetSet, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS, POOL_DIV,
+    WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
 use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
@@ -104,24 +103,15 @@ fn samples(g: &ScoredGame, lambda: f32) -> Vec<Sample> {
     out
 }
 
-/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments):
-/// the table, the cell bias, then the heads, each its hidden weights, hidden biases, output
-/// weights, output bias and classical weight.
+/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments).
 const T0: usize = 0;
 const BIAS0: usize = T0 + FEATURES * DIM;
-const HEAD0: usize = BIAS0 + DIM;
-const W1: usize = 0;
+const W1: usize = BIAS0 + DIM;
 const B1: usize = W1 + HIDDEN * INPUTS;
 const W2: usize = B1 + HIDDEN;
 const B2: usize = W2 + HIDDEN;
 const WC: usize = B2 + 1;
-const SIZE: usize = NET_SIZE;
-
-/// Whether weight decay applies to flat number `i`: the table, the cell bias and the hidden
-/// weights.
-fn decays(i: usize) -> bool {
-    i < HEAD0 || (i - HEAD0) % HEAD_SIZE < B1
-}
+const SIZE: usize = WC + 1;
 
 fn flatten(n: &FloatNet) -> Vec<f32> {
     n.numbers()
@@ -134,43 +124,35 @@ fn unflatten(v: &[f32]) -> FloatNet {
 /// Adds the gradient of one sample's loss to `g`; returns the loss.
 fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
     let input = n.layer_inputs(&s.x);
-    let side = s.x.own.index();
-    let head = &n.heads[side];
-    let g0 = HEAD0 + side * HEAD_SIZE;
     let pre: [f32; HIDDEN] = std::array::from_fn(|j| {
-        head.b1[j]
-            + head.w1[j]
-                .iter()
-                .zip(&input)
-                .map(|(w, x)| w * x)
-                .sum::<f32>()
+        n.b1[j] + n.w1[j].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>()
     });
-    let out = head.b2
-        + head.wc * s.x.classical as f32 / EVAL_SCALE as f32
+    let out = n.b2
+        + n.wc * s.x.classical as f32 / EVAL_SCALE as f32
         + pre
             .iter()
-            .zip(&head.w2)
+            .zip(&n.w2)
             .map(|(h, w)| w * h.max(0.0))
             .sum::<f32>();
     let p = sigmoid(out).clamp(1e-6, 1.0 - 1e-6);
     let t = s.target;
     let loss = -(t * p.ln() + (1.0 - t) * (1.0 - p).ln());
     let d = p - t;
-    g[g0 + B2] += d;
-    g[g0 + WC] += d * s.x.classical as f32 / EVAL_SCALE as f32;
+    g[B2] += d;
+    g[WC] += d * s.x.classical as f32 / EVAL_SCALE as f32;
     let mut d_pool = [0.0f32; DIM];
     for j in 0..HIDDEN {
         if pre[j] <= 0.0 {
             continue;
         }
-        g[g0 + W2 + j] += d * pre[j];
-        let dh = d * head.w2[j];
-        g[g0 + B1 + j] += dh;
-        let row = g0 + W1 + j * INPUTS;
+        g[W2 + j] += d * pre[j];
+        let dh = d * n.w2[j];
+        g[B1 + j] += dh;
+        let row = W1 + j * INPUTS;
         for (gi, x) in g[row..row + INPUTS].iter_mut().zip(&input) {
             *gi += dh * x;
         }
-        for (dp, w) in d_pool.iter_mut().zip(&head.w1[j]) {
+        for (dp, w) in d_pool.iter_mut().zip(&n.w1[j]) {
             *dp += dh * w;
         }
     }
@@ -178,7 +160,7 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
         return loss;
     }
     for &(pat, count) in &s.x.cells {
-        let rows = cell_rows(pat);
+        let rows = cell_rows(pat, s.x.own);
         let z = n.cell_sum(rows);
         let scale = f32::from(count) / POOL_DIV;
         for k in 0..DIM {
@@ -255,7 +237,7 @@ fn fit(a: &Args, name: &str, train: &[&Sample], held: &[&Sample]) -> FloatNet {
                 let gi = g[i] * k;
                 m[i] = b1 * m[i] + (1.0 - b1) * gi;
                 v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-                let decay = if decays(i) { a.decay * w[i] } else { 0.0 };
+                let decay = if i < B1 { a.decay * w[i] } else { 0.0 };
                 w[i] -= lr * ((m[i] / c1) / ((v[i] / c2).sqrt() + eps) + decay);
                 w[i] = w[i].clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
             }
@@ -271,13 +253,13 @@ fn fit(a: &Args, name: &str, train: &[&Sample], held: &[&Sample]) -> FloatNet {
 }
 
 /// Mean |integer - float| value over `set`, in evaluation units, and the largest.
-fn quantisation_error(net: &Net, held: &[&Sample]) -> (f64, f64) {
+fn quantisation_error(set: &NetSet, held: &[&Sample]) -> (f64, f64) {
     let diffs: Vec<f64> = held
         .par_iter()
         .map(|s| {
-            let pool = net.quant.pool_of_inputs(&s.x);
-            let q = net.quant.value(&pool, s.x.own, s.x.mask, s.x.classical);
-            f64::from(q as f32 - net.float.value(&s.x)).abs()
+            let (f, q) = (&set.float[s.x.own.index()], set.quant(s.x.own));
+            let pool = q.pool_of_inputs(&s.x);
+            f64::from(q.value(&pool, s.x.mask, s.x.classical) as f32 - f.value(&s.x)).abs()
         })
         .collect();
     let mean = diffs.iter().sum::<f64>() / diffs.len().max(1) as f64;
@@ -316,18 +298,30 @@ pub fn run(a: Args) -> Outcome {
             games.len(),
             train.len() + held.len()
         );
-        let net = Net::new(fit(&a, a.rule.name(), &train, &held));
-        for c in [Color::Black, Color::White] {
-            let side: Vec<&Sample> = held.iter().copied().filter(|s| s.x.own == c).collect();
-            eprintln!(
-                "held-out loss with {c:?} to move: classical {:.5}, net {:.5}",
-                mean_loss(&net.float, &side, true),
-                mean_loss(&net.float, &side, false)
+        let set = if a.rule == Rule::Renju {
+            fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
+                v.iter().copied().filter(|s| s.x.own == c).collect()
+            }
+            let black = fit(
+                &a,
+                "black",
+                &side(&train, Color::Black),
+                &side(&held, Color::Black),
             );
-        }
-        let (mean, max) = quantisation_error(&net, &held);
+            let white = fit(
+                &a,
+                "white",
+                &side(&train, Color::White),
+                &side(&held, Color::White),
+            );
+            NetSet::new(black, white)
+        } else {
+            let net = fit(&a, "both", &train, &held);
+            NetSet::new(net.clone(), net)
+        };
+        let (mean, max) = quantisation_error(&set, &held);
         eprintln!("quantised against float on the held-out positions: mean |difference| {mean:.2}, largest {max:.1} (evaluation units)");
-        std::fs::write(&a.out, net.encode()).map_err(|e| format!("{}: {e}", a.out.display()))?;
+        std::fs::write(&a.out, set.encode()).map_err(|e| format!("{}: {e}", a.out.display()))?;
         eprintln!("wrote {}", a.out.display());
         Ok(0)
     })
@@ -363,10 +357,8 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(4);
         let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
         net.bias = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
-        for h in &mut net.heads {
-            h.b1 = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
-            h.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
-        }
+        net.b1 = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
+        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
         let w = flatten(&net);
         let sample = &s[4];
         let mut grad = vec![0.0f32; SIZE];
@@ -377,15 +369,10 @@ mod tests {
             let t = f64::from(sample.target);
             -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
         };
-        // The cells' rows of the sample, the cell bias, the hidden weights and biases and the
-        // output of its side's head; the other head has no gradient.
-        let rows = cell_rows(sample.x.cells[0].0);
-        let h = HEAD0 + sample.x.own.index() * HEAD_SIZE;
-        let other = HEAD0 + sample.x.own.opp().index() * HEAD_SIZE;
-        let mut checks = vec![BIAS0, BIAS0 + 3];
-        checks.extend([W1, W1 + INPUTS + 2, B1 + 1, W2, B2, WC].map(|i| h + i));
+        // The cells' rows of the sample, the cell bias, hidden weights and biases, output.
+        let rows = cell_rows(sample.x.cells[0].0, sample.x.own);
+        let mut checks = vec![BIAS0, BIAS0 + 3, W1, W1 + INPUTS + 2, B1 + 1, W2, B2, WC];
         checks.extend(rows.iter().map(|r| T0 + r * DIM + 1));
-        assert!(grad[other..other + HEAD_SIZE].iter().all(|&g| g == 0.0));
         let mut nonzero = 0;
         for i in checks {
             let h = 1e-2f32;
