@@ -60,7 +60,6 @@ pub fn class_table(fouls: bool) -> &'static [u8; CODE_COUNT] {
     })
 }
 
-/// The cell-code table: index = four pattern nibbles, value = the cell code.
 /// The cell-code table: index = one colour's half of a pattern word (four nibbles), value = the
 /// cell code (the multiset of the four patterns).
 pub fn code_table() -> &'static [u16; 1 << 16] {

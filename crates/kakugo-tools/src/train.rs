@@ -54,6 +54,10 @@ pub struct Args {
     /// the step size).
     #[arg(long, default_value_t = 1.0)]
     decay: f32,
+    /// Start from this weights file (`.kgn`) instead of the classical evaluation; with
+    /// `--epochs 0`, only report its held-out losses.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Seed of the initial weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -194,9 +198,22 @@ fn mean_loss(n: &FloatNet, set: &[&Sample], classical: bool) -> f64 {
 }
 
 /// Fits one net to `train`, printing the losses; returns it.
-fn fit(a: &Args, name: &str, train: &[&Sample], held: &[&Sample]) -> FloatNet {
+fn fit(
+    a: &Args,
+    start: Option<&FloatNet>,
+    name: &str,
+    train: &[&Sample],
+    held: &[&Sample],
+) -> FloatNet {
     let mut rng = StdRng::seed_from_u64(a.seed);
-    let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
+    let fresh = FloatNet::new(|| rng.gen_range(-1.0..1.0));
+    let mut net = start.cloned().unwrap_or(fresh);
+    if start.is_some() {
+        eprintln!(
+            "{name}: held-out loss of the starting net {:.5}",
+            mean_loss(&net, held, false)
+        );
+    }
     eprintln!(
         "{name}: {} training positions, {} held out; held-out loss of the classical evaluation \
          alone {:.5}",
@@ -298,27 +315,44 @@ pub fn run(a: Args) -> Outcome {
             games.len(),
             train.len() + held.len()
         );
-        let set = if a.rule == Rule::Renju {
-            fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
-                v.iter().copied().filter(|s| s.x.own == c).collect()
+        let start = match &a.init {
+            Some(path) => {
+                let bytes =
+                    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                Some(NetSet::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
             }
-            let black = fit(
-                &a,
-                "black",
-                &side(&train, Color::Black),
-                &side(&held, Color::Black),
-            );
-            let white = fit(
-                &a,
-                "white",
-                &side(&train, Color::White),
-                &side(&held, Color::White),
-            );
+            None => None,
+        };
+        let start_of = |c: Color| start.as_ref().map(|s| &s.float[c.index()]);
+        fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
+            v.iter().copied().filter(|s| s.x.own == c).collect()
+        }
+        let set = if a.rule == Rule::Renju {
+            let [black, white] = [Color::Black, Color::White].map(|c| {
+                let name = if c == Color::Black { "black" } else { "white" };
+                fit(&a, start_of(c), name, &side(&train, c), &side(&held, c))
+            });
             NetSet::new(black, white)
         } else {
-            let net = fit(&a, "both", &train, &held);
+            let net = fit(&a, start_of(Color::Black), "both", &train, &held);
             NetSet::new(net.clone(), net)
         };
+        for c in [Color::Black, Color::White] {
+            let (net, held) = (&set.float[c.index()], side(&held, c));
+            let moves: Vec<f64> = held
+                .iter()
+                .map(|s| f64::from(net.value(&s.x) - s.x.classical as f32))
+                .collect();
+            let n = moves.len().max(1) as f64;
+            eprintln!(
+                "{c:?} to move: held-out loss classical {:.5}, net {:.5}; the net moves the \
+                 classical evaluation by {:.1} on average ({:+.1} with signs)",
+                mean_loss(net, &held, true),
+                mean_loss(net, &held, false),
+                moves.iter().map(|d| d.abs()).sum::<f64>() / n,
+                moves.iter().sum::<f64>() / n,
+            );
+        }
         let (mean, max) = quantisation_error(&set, &held);
         eprintln!("quantised against float on the held-out positions: mean |difference| {mean:.2}, largest {max:.1} (evaluation units)");
         std::fs::write(&a.out, set.encode()).map_err(|e| format!("{}: {e}", a.out.display()))?;
