@@ -339,18 +339,25 @@ pub fn run(a: Args) -> Outcome {
         };
         for c in [Color::Black, Color::White] {
             let (net, held) = (&set.float[c.index()], side(&held, c));
-            let moves: Vec<f64> = held
+            let mut moves: Vec<f64> = held
                 .iter()
                 .map(|s| f64::from(net.value(&s.x) - s.x.classical as f32))
                 .collect();
             let n = moves.len().max(1) as f64;
+            let signed = moves.iter().sum::<f64>() / n;
+            moves.iter_mut().for_each(|d| *d = d.abs());
+            moves.sort_by(f64::total_cmp);
+            let at = |q: f64| moves.get((q * (moves.len() as f64 - 1.0)) as usize).copied();
             eprintln!(
                 "{c:?} to move: held-out loss classical {:.5}, net {:.5}; the net moves the \
-                 classical evaluation by {:.1} on average ({:+.1} with signs)",
+                 classical evaluation by {:.1} on average ({signed:+.1} with signs), by at most \
+                 {:.0} / {:.0} / {:.0} in half / 90 % / 99 % of the positions",
                 mean_loss(net, &held, true),
                 mean_loss(net, &held, false),
-                moves.iter().map(|d| d.abs()).sum::<f64>() / n,
                 moves.iter().sum::<f64>() / n,
+                at(0.5).unwrap_or(0.0),
+                at(0.9).unwrap_or(0.0),
+                at(0.99).unwrap_or(0.0),
             );
         }
         let (mean, max) = quantisation_error(&set, &held);
