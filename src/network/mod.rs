@@ -6,7 +6,9 @@
 //! would make there) pick two rows of one table of [`DIM`]-vectors, own codes first. The cell's
 //! vector is the clipped sum `clamp(bias + E[own code] + E[opp code], 0, 1)`: the clip lets a
 //! unit say "my four-three point where he has nothing" or "a point both sides need". The
-//! board's vector is the sum over its empty cells divided by [`POOL_DIV`]. A hidden layer of
+//! board's vector is the sum over its empty cells of how each cell's vector differs from an
+//! open cell's ([`OPEN_CELL`]: far from stones and edges), divided by [`POOL_DIV`]; the cells
+//! far from the stones add nothing, so the same net reads any board size. A hidden layer of
 //! [`HIDDEN`] rectified units reads it with the eleven threat facts of the classical evaluation
 //! (`search::eval::threat_mask`); the output is a logit (`sigmoid` of it is the side to move's
 //! expected score) plus a learned multiple of the classical evaluation's logit, so the net
@@ -26,9 +28,9 @@
 
 pub mod accumulator;
 
-use crate::board::{code_table, Board, Dims};
+use crate::board::{code_table, Board};
 use crate::rules::combo::CODE_COUNT;
-use crate::rules::{Color, Rule};
+use crate::rules::{Color, Pattern, Rule};
 use std::sync::OnceLock;
 
 /// Width of a cell's (and the board's) vector.
@@ -57,7 +59,7 @@ pub const QW2: f32 = 4096.0;
 pub const QC: f32 = 4096.0;
 /// The board's vector is shifted right this much before the hidden layer (so that the layer's
 /// sums fit `i32`).
-const POOL_SHIFT: u32 = 7;
+const POOL_SHIFT: u32 = 6;
 /// Scale of an input of the hidden layer in integers (a pooled unit of 1.0 or a threat fact).
 const QX: f32 = QA as f32 * POOL_DIV / (1 << POOL_SHIFT) as f32;
 /// Scale of a hidden unit in integers.
@@ -77,6 +79,19 @@ pub fn cell_rows(pat: u32, own: Color) -> [usize; ROWS] {
         CODE_COUNT + usize::from(codes[opp_half as usize]),
     ]
 }
+
+/// The pattern word of an open cell: a lone stone of either colour there would make an `F1` in
+/// every direction (the word of every cell far from stones and edges, on any board).
+pub const OPEN_CELL: u32 = {
+    let f1 = Pattern::F1 as u32;
+    let mut w = 0;
+    let mut nibble = 0;
+    while nibble < 8 {
+        w |= f1 << (4 * nibble);
+        nibble += 1;
+    }
+    w
+};
 
 /// The threat facts as inputs (bit `i` of `mask` is input `i`).
 #[inline]
@@ -177,13 +192,18 @@ impl FloatNet {
         z
     }
 
-    /// The board's vector of `x`.
+    /// The board's vector of `x`: the sum over the empty cells of how a cell's vector differs
+    /// from an open cell's ([`OPEN_CELL`]), so that cells far from the stones add nothing and a
+    /// larger board's empty area does not move it.
     pub fn pool(&self, x: &Inputs) -> [f32; DIM] {
+        let base = self
+            .cell_sum(cell_rows(OPEN_CELL, x.own))
+            .map(|z| z.clamp(0.0, 1.0));
         let mut pool = [0.0f32; DIM];
         for &(pat, n) in &x.cells {
             let z = self.cell_sum(cell_rows(pat, x.own));
-            for (p, z) in pool.iter_mut().zip(z) {
-                *p += f32::from(n) * z.clamp(0.0, 1.0);
+            for ((p, z), base) in pool.iter_mut().zip(z).zip(base) {
+                *p += f32::from(n) * (z.clamp(0.0, 1.0) - base);
             }
         }
         pool.map(|p| p / POOL_DIV)
@@ -221,13 +241,14 @@ impl FloatNet {
     pub fn quantise(&self) -> QuantNet {
         let q16 = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
         let q32 = |x: f32, s: f32| (x * s).round().clamp(-2e9, 2e9) as i32;
-        QuantNet {
+        let mut q = QuantNet {
             table: self
                 .table
                 .iter()
                 .map(|r| r.map(|w| q16(w, QA as f32)))
                 .collect(),
             bias: self.bias.map(|w| q16(w, QA as f32)),
+            open: [0; DIM],
             w1p: (0..DIM / 2)
                 .map(|k| std::array::from_fn(|i| q16(self.w1[i / 2][2 * k + i % 2], QW1)))
                 .collect(),
@@ -238,7 +259,11 @@ impl FloatNet {
             w2: self.w2.map(|w| q32(w, QW2)),
             b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
             wc: q32(self.wc, QC),
-        }
+        };
+        // An open cell's word is the same for both colours, so it reads the same rows either
+        // way.
+        q.open = q.cell(cell_rows(OPEN_CELL, Color::Black));
+        q
     }
 
     /// All the numbers, in the order of the weights format: table, bias, hidden weights row by
@@ -291,6 +316,8 @@ impl FloatNet {
 pub struct QuantNet {
     table: Vec<[i16; DIM]>,
     bias: [i16; DIM],
+    /// The clipped vector of an open cell ([`OPEN_CELL`]), taken from every empty cell's.
+    open: [i16; DIM],
     /// The hidden layer's weights of the board's vector by pairs of inputs: for inputs `2k`
     /// and `2k + 1`, unit by unit, the two weights side by side (the order of a multiply-add of
     /// 16-bit pairs).
@@ -320,11 +347,12 @@ impl QuantNet {
         z
     }
 
-    /// Adds (`sign` 1) or takes away (`sign` -1) the clipped vector of a cell to `pool`.
+    /// Adds (`sign` 1) or takes away (`sign` -1) what an empty cell reading `rows` adds to the
+    /// board's vector: its clipped vector less an open cell's.
     #[inline(always)]
     pub fn add_cell(&self, pool: &mut [i32; DIM], rows: [usize; ROWS], sign: i32) {
-        for (p, z) in pool.iter_mut().zip(self.cell(rows)) {
-            *p += sign * i32::from(z);
+        for ((p, z), o) in pool.iter_mut().zip(self.cell(rows)).zip(self.open) {
+            *p += sign * (i32::from(z) - i32::from(o));
         }
     }
 
@@ -340,7 +368,7 @@ impl QuantNet {
         let was = self.cell(old);
         let now = match new {
             Some(rows) => self.cell(rows),
-            None => [0; DIM],
+            None => self.open,
         };
         for ((p, now), was) in pool.iter_mut().zip(now).zip(was) {
             *p += i32::from(now - was);
@@ -372,7 +400,8 @@ impl QuantNet {
     /// The value in evaluation units of a position whose board vector is `pool`, threat facts
     /// `mask` and classical evaluation `classical`.
     pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
-        let x = pool.map(|p| (p >> POOL_SHIFT).clamp(-32767, 32767) as i16);
+        let half = 1 << (POOL_SHIFT - 1);
+        let x = pool.map(|p| ((p + half) >> POOL_SHIFT).clamp(-32767, 32767) as i16);
         let mut h = self.hidden(&x);
         let mut facts = mask & ((1 << FACTS) - 1);
         while facts != 0 {
@@ -518,13 +547,6 @@ impl NetSet {
     }
 }
 
-/// Whether the built-in nets know boards of `dims`: they were trained on 15×15 games only, and
-/// on larger boards the sum over more empty cells lies outside what they learnt (the search
-/// then evaluates classically; `docs/network.md`).
-pub fn fits(dims: Dims) -> bool {
-    dims.w == 15 && dims.h == 15
-}
-
 /// The built-in nets of `rule`: renju's own; freestyle's for the other rules. Read at first
 /// use (well under a millisecond).
 pub fn nets(rule: Rule) -> &'static NetSet {
@@ -542,6 +564,7 @@ pub fn nets(rule: Rule) -> &'static NetSet {
 pub(crate) mod tests {
     use super::*;
     use crate::board::notation::test_position as position;
+    use crate::board::Dims;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -590,6 +613,45 @@ pub(crate) mod tests {
                 assert_eq!(q.hidden(&x), plain);
             }
         }
+    }
+
+    #[test]
+    fn an_open_cell_is_what_the_rules_make_of_a_cell_far_from_stones_and_edges() {
+        for rule in Rule::ALL {
+            for size in [15, 20] {
+                let dims = Dims::square(size).unwrap();
+                let b = Board::new(rule, dims);
+                assert_eq!(b.pattern_word(dims.centre()), OPEN_CELL, "{rule:?} {size}");
+            }
+        }
+        let rows = cell_rows(OPEN_CELL, Color::Black);
+        assert_eq!(rows, cell_rows(OPEN_CELL, Color::White));
+    }
+
+    #[test]
+    fn a_larger_empty_area_leaves_the_board_s_vector_alone() {
+        // The same stones in the middle of a 15×15 and of a 20×20 board: the far cells are
+        // open cells and add nothing, so the vectors differ only by the edge cells' share.
+        let net = random_net(7);
+        let q = net.quantise();
+        let small = position(Rule::Freestyle, "h8i9j8h9i8");
+        let mut big = Board::new(Rule::Freestyle, Dims::square(20).unwrap());
+        for p in small.history() {
+            big.make(crate::board::Pos::new(p.x() + 3, p.y() + 3));
+        }
+        let (a, b) = (
+            q.pool_of(&small, Color::Black),
+            q.pool_of(&big, Color::Black),
+        );
+        let far = 20 * 20 - 15 * 15;
+        let open_sum: i32 = q.open.iter().map(|&o| i32::from(o)).sum();
+        assert!(open_sum > 0);
+        let gap: i32 = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).sum();
+        assert!(
+            gap < far * open_sum / 4,
+            "gap {gap}, far cells' share {}",
+            far * open_sum
+        );
     }
 
     #[test]

@@ -61,6 +61,10 @@ pub struct Args {
     /// held-out evaluation suite kept outside the repository).
     #[arg(long)]
     exclude: Vec<PathBuf>,
+    /// Search with the built-in evaluation network (the engine's `--feature network=on`): games
+    /// of the stronger engine, for the next net.
+    #[arg(long)]
+    network: bool,
 }
 
 /// The canonical form of a position's stones: the least, over the square's eight symmetries,
@@ -236,6 +240,7 @@ pub fn run(a: Args) -> Outcome {
         || {
             let mut s = Searcher::new();
             s.set_hash_bytes(HASH_BYTES);
+            s.set_feature("network", a.network);
             s
         },
         |s, &i| play(s, &a, &suites, i),
@@ -275,6 +280,7 @@ mod tests {
             jobs: Some(1),
             out: None,
             exclude: Vec::new(),
+            network: false,
         };
         let mut s = Searcher::new();
         s.set_hash_bytes(1 << 20);

@@ -15,8 +15,8 @@ use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::{args, Outcome};
 use kakugo::board::Board;
 use kakugo::network::{
-    cell_rows, FloatNet, Inputs, NetSet, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS, POOL_DIV,
-    WEIGHT_CLIP,
+    cell_rows, FloatNet, Inputs, NetSet, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS, OPEN_CELL,
+    POOL_DIV, ROWS, WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
 use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
@@ -163,10 +163,10 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
     if d_pool.iter().all(|&x| x == 0.0) {
         return loss;
     }
-    for &(pat, count) in &s.x.cells {
-        let rows = cell_rows(pat, s.x.own);
+    // Every empty cell adds its clipped vector less an open cell's.
+    let mut cells = 0.0f32;
+    let mut add = |rows: [usize; ROWS], scale: f32| {
         let z = n.cell_sum(rows);
-        let scale = f32::from(count) / POOL_DIV;
         for k in 0..DIM {
             if z[k] > 0.0 && z[k] < 1.0 {
                 let dz = d_pool[k] * scale;
@@ -176,7 +176,12 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
                 }
             }
         }
+    };
+    for &(pat, count) in &s.x.cells {
+        add(cell_rows(pat, s.x.own), f32::from(count) / POOL_DIV);
+        cells += f32::from(count);
     }
+    add(cell_rows(OPEN_CELL, s.x.own), -cells / POOL_DIV);
     loss
 }
 
@@ -414,9 +419,11 @@ mod tests {
         let rows = cell_rows(sample.x.cells[0].0, sample.x.own);
         let mut checks = vec![BIAS0, BIAS0 + 3, W1, W1 + INPUTS + 2, B1 + 1, W2, B2, WC];
         checks.extend(rows.iter().map(|r| T0 + r * DIM + 1));
+        let open = cell_rows(OPEN_CELL, sample.x.own);
+        checks.extend(open.iter().map(|r| T0 + r * DIM + 2));
         let mut nonzero = 0;
         for i in checks {
-            let h = 1e-2f32;
+            let h = 2e-3f32;
             let (mut up, mut down) = (w.clone(), w.clone());
             up[i] += h;
             down[i] -= h;
