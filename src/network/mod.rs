@@ -475,8 +475,8 @@ impl QuantNet {
 pub struct NetSet {
     /// Float nets, Black to move's first.
     pub float: [FloatNet; 2],
-    /// Their quantised forms.
-    pub quant: [QuantNet; 2],
+    /// Their quantised forms: one when both sides share a net (so a search reads one table).
+    pub quant: Vec<QuantNet>,
 }
 
 /// The weights file's first bytes.
@@ -485,7 +485,11 @@ const MAGIC: &[u8; 4] = b"KGN1";
 impl NetSet {
     /// A set of the float nets `black` and `white` (to move).
     pub fn new(black: FloatNet, white: FloatNet) -> NetSet {
-        let quant = [black.quantise(), white.quantise()];
+        let quant = if black == white {
+            vec![black.quantise()]
+        } else {
+            vec![black.quantise(), white.quantise()]
+        };
         NetSet {
             float: [black, white],
             quant,
@@ -495,7 +499,7 @@ impl NetSet {
     /// The net for `own` to move.
     #[inline]
     pub fn quant(&self, own: Color) -> &QuantNet {
-        &self.quant[own.index()]
+        &self.quant[own.index().min(self.quant.len() - 1)]
     }
 
     /// The weights file: `KGN1`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`], then both float
@@ -674,6 +678,14 @@ pub(crate) mod tests {
         let set = NetSet::new(random_net(1), random_net(2));
         let bytes = set.encode();
         assert_eq!(NetSet::decode(&bytes).unwrap(), set);
+        // Sides sharing a net share its integer form.
+        let shared = NetSet::new(random_net(1), random_net(1));
+        assert_eq!((shared.quant.len(), set.quant.len()), (1, 2));
+        assert!(std::ptr::eq(
+            shared.quant(Color::Black),
+            shared.quant(Color::White)
+        ));
+        assert_ne!(set.quant(Color::Black), set.quant(Color::White));
         assert!(NetSet::decode(&bytes[..bytes.len() - 4]).is_err());
         assert!(NetSet::decode(&bytes[..bytes.len() - 1]).is_err());
         let mut more = bytes.clone();
