@@ -24,7 +24,7 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const EVAL_MAX: i32 = 20_000;
 /// The network evaluates a position only where the classical evaluation lies within this of
 /// the window; farther out the classical one stands.
-pub const NET_MARGIN: i32 = 400;
+pub const NET_MARGIN: i32 = 150;
 /// No static evaluation (a marker).
 pub const NO_EVAL: i32 = i32::MIN;
 /// Deepest ply a search thread can reach.
