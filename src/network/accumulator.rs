@@ -1,13 +1,12 @@
 //! The board's vectors of the network kept along a search line: one entry per ply of the game
-//! (the history's length), each with both sides' vectors and the hash of its position. A
+//! (the history's length), each with the board's vector and the hash of its position. A
 //! position's entry is made from its nearest ancestor's (a few plies up) by taking out and
 //! putting back only the cells the stones since changed; without one, from the whole board. Nothing happens at
 //! make or unmake: an entry is made when a position is evaluated, so the threat solvers' and the
 //! search's unevaluated nodes cost nothing.
 
-use super::{cell_rows, NetSet, DIM};
+use super::{cell_rows, QuantNet, DIM};
 use crate::board::{Board, CELLS};
-use crate::rules::Color;
 
 /// One ply's entry.
 #[derive(Clone, Copy)]
@@ -15,14 +14,14 @@ struct Level {
     /// The hash of the position the vectors are of (0 with `valid` false: none).
     hash: u64,
     valid: bool,
-    /// The board's vector as Black to move sees it, then as White.
-    pools: [[i32; DIM]; 2],
+    /// The board's vector.
+    pool: [i32; DIM],
 }
 
 const EMPTY: Level = Level {
     hash: 0,
     valid: false,
-    pools: [[0; DIM]; 2],
+    pool: [0; DIM],
 };
 
 /// The entries of one search thread.
@@ -42,16 +41,15 @@ impl Accumulator {
         self.levels.clear();
     }
 
-    /// The board's vector of `b` as its side to move sees it, under `nets`.
-    pub fn pool(&mut self, b: &Board, nets: &NetSet) -> [i32; DIM] {
+    /// The board's vector of `b` under `net`.
+    pub fn pool(&mut self, b: &Board, net: &QuantNet) -> [i32; DIM] {
         let n = b.history().len();
         if self.levels.len() <= n {
             self.levels.resize(n + 1, EMPTY);
         }
         let hash = b.hash();
-        let me = b.side_to_move().index();
         if self.levels[n].valid && self.levels[n].hash == hash {
-            return self.levels[n].pools[me];
+            return self.levels[n].pool;
         }
         // The nearest ancestor with an entry of its own position, a few plies up at most.
         let ancestor = b
@@ -60,58 +58,47 @@ impl Accumulator {
             .zip(1..)
             .find(|&(h, k)| self.levels[n - k].valid && self.levels[n - k].hash == h)
             .map(|(_, k)| k);
-        let pools = match ancestor {
+        let pool = match ancestor {
             Some(k) => {
                 let stones = b.history()[n - k..].iter().filter(|p| !p.is_none()).count();
-                update(self.levels[n - k].pools, b, nets, stones)
+                update(self.levels[n - k].pool, b, net, stones)
             }
-            None => [Color::Black, Color::White].map(|c| nets.quant(c).pool_of(b, c)),
+            None => net.pool_of(b),
         };
         self.levels[n] = Level {
             hash,
             valid: true,
-            pools,
+            pool,
         };
-        pools[me]
+        pool
     }
 }
 
 /// Plies an entry is made from at most: beyond, the whole board is summed again.
 const MAX_BACK: usize = 64;
 
-/// The vectors of `b` from those of its position `stones` stones ago, SIMD where the processor
-/// has it (the numbers are the same either way: integer sums).
-fn update(pools: [[i32; DIM]; 2], b: &Board, nets: &NetSet, stones: usize) -> [[i32; DIM]; 2] {
+/// The vector of `b` from that of its position `stones` stones ago, SIMD where the processor has
+/// it (the numbers are the same either way: integer sums).
+fn update(pool: [i32; DIM], b: &Board, net: &QuantNet, stones: usize) -> [i32; DIM] {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2 (checked just above).
-        return unsafe { update_avx2(pools, b, nets, stones) };
+        return unsafe { update_avx2(pool, b, net, stones) };
     }
-    update_any(pools, b, nets, stones)
+    update_any(pool, b, net, stones)
 }
 
 /// [`update_any`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn update_avx2(
-    pools: [[i32; DIM]; 2],
-    b: &Board,
-    nets: &NetSet,
-    stones: usize,
-) -> [[i32; DIM]; 2] {
-    update_any(pools, b, nets, stones)
+unsafe fn update_avx2(pool: [i32; DIM], b: &Board, net: &QuantNet, stones: usize) -> [i32; DIM] {
+    update_any(pool, b, net, stones)
 }
 
-/// Takes out of `pools` the old vectors of the cells the last `stones` stones changed (as they
+/// Takes out of `pool` the old vectors of the cells the last `stones` stones changed (as they
 /// were before the first of them changed it) and puts back the vectors of those still empty.
 #[inline(always)]
-fn update_any(
-    mut pools: [[i32; DIM]; 2],
-    b: &Board,
-    nets: &NetSet,
-    stones: usize,
-) -> [[i32; DIM]; 2] {
-    let quant = [nets.quant(Color::Black), nets.quant(Color::White)];
+fn update_any(mut pool: [i32; DIM], b: &Board, net: &QuantNet, stones: usize) -> [i32; DIM] {
     let mut seen = [0u64; CELLS.div_ceil(64)];
     for (q, old) in b.changes_of_last(stones) {
         let i = q.index();
@@ -121,13 +108,10 @@ fn update_any(
             }
             seen[i / 64] |= 1 << (i % 64);
         }
-        let now = b.is_empty(q).then(|| b.pattern_word(q));
-        for c in [Color::Black, Color::White] {
-            let new = now.map(|w| cell_rows(w, c));
-            quant[c.index()].change_cell(&mut pools[c.index()], cell_rows(old, c), new);
-        }
+        let now = b.is_empty(q).then(|| cell_rows(b.pattern_word(q)));
+        net.change_cell(&mut pool, cell_rows(old), now);
     }
-    pools
+    pool
 }
 
 #[cfg(test)]
@@ -141,7 +125,7 @@ mod tests {
     #[test]
     fn entries_after_make_and_unmake_equal_the_whole_board_sums() {
         for rule in [Rule::Freestyle, Rule::Renju] {
-            let n = &NetSet::new(random_net(5), random_net(6));
+            let n = &random_net(5).quantise();
             let mut rng = StdRng::seed_from_u64(11);
             for _ in 0..20 {
                 let mut b = Board::new(rule, crate::board::Dims::square(15).unwrap());
@@ -159,8 +143,7 @@ mod tests {
                     }
                     // Evaluate only some positions, so entries are also made two plies on.
                     if rng.gen_bool(0.6) {
-                        let me = b.side_to_move();
-                        let whole = n.quant(me).pool_of(&b, me);
+                        let whole = n.pool_of(&b);
                         assert_ne!(whole, [0; DIM]);
                         assert_eq!(acc.pool(&b, n), whole);
                         checked += 1;

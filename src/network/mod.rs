@@ -1,30 +1,34 @@
 //! The learned evaluation: a small network over the pattern tables, in floating point (for the
 //! trainer) and in integers (for the search), with its weights format and the built-in nets.
 //!
-//! **Architecture.** Every empty cell is seen from one side, "own" (the side to move) against
-//! "opp": its two cell codes (the multiset of the four line patterns a stone of each colour
-//! would make there) pick two rows of one table of [`DIM`]-vectors, own codes first. The cell's
-//! vector is the clipped sum `clamp(bias + E[own code] + E[opp code], 0, 1)`: the clip lets a
-//! unit say "my four-three point where he has nothing" or "a point both sides need". The
-//! board's vector is the sum over its empty cells of how each cell's vector differs from an
-//! open cell's ([`OPEN_CELL`]: far from stones and edges), divided by [`POOL_DIV`]; the cells
-//! far from the stones add nothing, so the same net reads any board size. A hidden layer of
-//! [`HIDDEN`] rectified units reads it with the eleven threat facts of the classical evaluation
-//! (`search::eval::threat_mask`); the output is a logit (`sigmoid` of it is the side to move's
-//! expected score) plus a learned multiple of the classical evaluation's logit, so the net
-//! refines what the classical evaluation says and can start from it. In evaluation units the
-//! value is the logit times [`EVAL_SCALE`].
+//! **Architecture.** Every empty cell has two cell codes (the multiset of the four line
+//! patterns a stone of each colour would make there); Black's picks a row of one table of
+//! [`DIM`]-vectors, White's a row of its second half. The cell's vector is the clipped sum
+//! `clamp(bias + E[Black's code] + E[White's code], 0, 1)`: the clip lets a unit say "Black's
+//! four-three point where White has nothing" or "a point both sides need". The board's vector
+//! is the sum over its empty cells of how each cell's vector differs from an open cell's
+//! ([`OPEN_CELL`]: far from stones and edges), divided by [`POOL_DIV`]; the cells far from the
+//! stones add nothing, so the same net reads any board size. The board's vector does not depend
+//! on the side to move: each side to move has its own *head*, a hidden layer of [`HIDDEN`]
+//! rectified units reading the board's vector with the eleven threat facts of the classical
+//! evaluation (`search::eval::threat_mask`, the side to move's), and an output logit (`sigmoid`
+//! of it is the side to move's expected score) plus a learned multiple of the classical
+//! evaluation's logit, so the net refines what the classical evaluation says and can start from
+//! it. In evaluation units the value is the logit times [`EVAL_SCALE`].
+//!
+//! In the rules where the colours are alike (all but renju) the trainer keeps the net
+//! *mirrored* ([`mirror_index`]): the second half of the units are the first half with the
+//! colours exchanged, and White's head is Black's reading the halves the other way round, so a
+//! position and its colour-swapped twin get the same value.
 //!
 //! **Incremental.** A cell's vector depends on its pattern word alone, so after a move only the
 //! cells the move changed (`Board::last_changes`) are taken out and put back
-//! ([`accumulator`]); the board's vector is kept per side, as each side to move sees it.
+//! ([`accumulator`]), once for both sides to move.
 //!
 //! **Integers.** The search runs the quantised net ([`QuantNet`]): cell vectors in `i16` at
-//! [`QA`] to 1, the board's vector and the hidden layer in `i32`, the output in `i64`. Every step is exact integer arithmetic, so the SIMD path and the scalar
-//! one give the same numbers, and `bench` the same node count, on every machine.
-//!
-//! Renju has a net per side to move (Black's patterns and fouls differ from White's); the other
-//! rules share one net for both sides.
+//! [`QA`] to 1, the board's vector and the hidden layer in `i32`, the output in `i64`. Every
+//! step is exact integer arithmetic, so the SIMD path and the scalar one give the same numbers,
+//! and `bench` the same node count, on every machine.
 
 pub mod accumulator;
 
@@ -33,15 +37,15 @@ use crate::rules::combo::CODE_COUNT;
 use crate::rules::{Color, Pattern, Rule};
 use std::sync::OnceLock;
 
-/// Width of a cell's (and the board's) vector.
+/// Width of a cell's (and the board's) vector; even (a mirrored net's two halves).
 pub const DIM: usize = 16;
-/// Hidden units.
+/// Hidden units of a head.
 pub const HIDDEN: usize = 32;
 /// Threat facts read by the hidden layer (bits of `search::eval::threat_mask`).
 pub const FACTS: usize = 11;
 /// Inputs of the hidden layer.
 pub const INPUTS: usize = DIM + FACTS;
-/// Rows of the cell table: the own cell codes, then the opponent's.
+/// Rows of the cell table: Black's cell codes, then White's.
 pub const FEATURES: usize = 2 * CODE_COUNT;
 /// Rows a cell reads.
 pub const ROWS: usize = 2;
@@ -67,16 +71,14 @@ const QH: f32 = QX * QW1;
 /// Largest weight magnitude the trainer keeps (so that integers cannot overflow).
 pub const WEIGHT_CLIP: f32 = 8.0;
 
-/// The two table rows of a cell with pattern word `pat`, seen by `own`: its own cell code, and
-/// [`CODE_COUNT`] plus the opponent's.
+/// The two table rows of a cell with pattern word `pat`: Black's cell code, and
+/// [`CODE_COUNT`] plus White's.
 #[inline]
-pub fn cell_rows(pat: u32, own: Color) -> [usize; ROWS] {
+pub fn cell_rows(pat: u32) -> [usize; ROWS] {
     let codes = code_table();
-    let own_half = pat >> (16 * own.index()) & 0xFFFF;
-    let opp_half = pat >> (16 * own.opp().index()) & 0xFFFF;
     [
-        usize::from(codes[own_half as usize]),
-        CODE_COUNT + usize::from(codes[opp_half as usize]),
+        usize::from(codes[(pat & 0xFFFF) as usize]),
+        CODE_COUNT + usize::from(codes[(pat >> 16) as usize]),
     ]
 }
 
@@ -99,13 +101,9 @@ pub fn fact_inputs(mask: usize) -> [f32; FACTS] {
     std::array::from_fn(|i| (mask >> i & 1) as f32)
 }
 
-/// A net in floating point, as the trainer keeps it.
+/// One side to move's part of a float net.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FloatNet {
-    /// The pattern table: [`FEATURES`] rows of [`DIM`].
-    pub table: Vec<[f32; DIM]>,
-    /// The cell vectors' bias.
-    pub bias: [f32; DIM],
+pub struct Head {
     /// Hidden layer: [`HIDDEN`] rows of [`INPUTS`] (the board's vector, then the facts).
     pub w1: Vec<[f32; INPUTS]>,
     /// Hidden biases.
@@ -116,6 +114,17 @@ pub struct FloatNet {
     pub b2: f32,
     /// Weight of the classical evaluation's logit.
     pub wc: f32,
+}
+
+/// A net in floating point, as the trainer keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// The pattern table: [`FEATURES`] rows of [`DIM`].
+    pub table: Vec<[f32; DIM]>,
+    /// The cell vectors' bias.
+    pub bias: [f32; DIM],
+    /// The heads, Black to move's first.
+    pub heads: [Head; 2],
 }
 
 /// What the net reads of a position: its empty cells' pattern words with their counts, the side
@@ -158,25 +167,60 @@ impl Inputs {
     }
 }
 
+/// Numbers in a net's flat form ([`FloatNet::numbers`]).
+pub const NUMBERS: usize = FEATURES * DIM + DIM + 2 * HEAD_NUMBERS;
+/// Numbers of a head in the flat form.
+const HEAD_NUMBERS: usize = HIDDEN * INPUTS + 2 * HIDDEN + 2;
+
+/// Where number `i` of a net's flat form goes when the colours are exchanged (an involution):
+/// a table row of Black's codes to the same code's row of White's and the unit to its twin in
+/// the other half, a unit's bias to its twin's, a head's numbers to the other head's (a hidden
+/// weight of the board's vector to the twin unit's). A mirrored net has the same number at `i`
+/// and at `mirror_index(i)`.
+pub fn mirror_index(i: usize) -> usize {
+    let twin = |u: usize| (u + DIM / 2) % DIM;
+    let table = FEATURES * DIM;
+    if i < table {
+        let (row, u) = (i / DIM, i % DIM);
+        let row = (row + CODE_COUNT) % FEATURES;
+        return row * DIM + twin(u);
+    }
+    if i < table + DIM {
+        return table + twin(i - table);
+    }
+    let k = i - table - DIM;
+    let (head, k) = (k / HEAD_NUMBERS, k % HEAD_NUMBERS);
+    let other = table + DIM + (1 - head) * HEAD_NUMBERS;
+    if k < HIDDEN * INPUTS {
+        let (j, input) = (k / INPUTS, k % INPUTS);
+        let input = if input < DIM { twin(input) } else { input };
+        other + j * INPUTS + input
+    } else {
+        other + k
+    }
+}
+
 impl FloatNet {
     /// A net that says what the classical evaluation says (weight 1, everything else 0) and
-    /// whose pattern table and hidden layer start from small values drawn by `next` (a
+    /// whose pattern table and hidden layers start from small values drawn by `next` (a
     /// generator of numbers in [-1, 1]).
     pub fn new(mut next: impl FnMut() -> f32) -> FloatNet {
         let table = (0..FEATURES)
             .map(|_| std::array::from_fn(|_| 0.1 * next()))
             .collect();
-        let w1 = (0..HIDDEN)
-            .map(|_| std::array::from_fn(|_| 0.3 * next()))
-            .collect();
-        FloatNet {
-            table,
-            bias: [0.0; DIM],
-            w1,
+        let heads = [0, 1].map(|_| Head {
+            w1: (0..HIDDEN)
+                .map(|_| std::array::from_fn(|_| 0.3 * next()))
+                .collect(),
             b1: [0.0; HIDDEN],
             w2: [0.0; HIDDEN],
             b2: 0.0,
             wc: 1.0,
+        });
+        FloatNet {
+            table,
+            bias: [0.0; DIM],
+            heads,
         }
     }
 
@@ -197,11 +241,11 @@ impl FloatNet {
     /// larger board's empty area does not move it.
     pub fn pool(&self, x: &Inputs) -> [f32; DIM] {
         let base = self
-            .cell_sum(cell_rows(OPEN_CELL, x.own))
+            .cell_sum(cell_rows(OPEN_CELL))
             .map(|z| z.clamp(0.0, 1.0));
         let mut pool = [0.0f32; DIM];
         for &(pat, n) in &x.cells {
-            let z = self.cell_sum(cell_rows(pat, x.own));
+            let z = self.cell_sum(cell_rows(pat));
             for ((p, z), base) in pool.iter_mut().zip(z).zip(base) {
                 *p += f32::from(n) * (z.clamp(0.0, 1.0) - base);
             }
@@ -219,15 +263,16 @@ impl FloatNet {
     /// The logit of `x`: the side to move's expected score is its sigmoid.
     pub fn logit(&self, x: &Inputs) -> f32 {
         let input = self.layer_inputs(x);
-        let mut out = self.b2 + self.wc * x.classical as f32 / EVAL_SCALE as f32;
+        let head = &self.heads[x.own.index()];
+        let mut out = head.b2 + head.wc * x.classical as f32 / EVAL_SCALE as f32;
         for j in 0..HIDDEN {
-            let h = self.b1[j]
-                + self.w1[j]
+            let h = head.b1[j]
+                + head.w1[j]
                     .iter()
                     .zip(&input)
                     .map(|(w, x)| w * x)
                     .sum::<f32>();
-            out += self.w2[j] * h.max(0.0);
+            out += head.w2[j] * h.max(0.0);
         }
         out
     }
@@ -249,75 +294,71 @@ impl FloatNet {
                 .collect(),
             bias: self.bias.map(|w| q16(w, QA as f32)),
             open: [0; DIM],
-            w1p: (0..DIM / 2)
-                .map(|k| std::array::from_fn(|i| q16(self.w1[i / 2][2 * k + i % 2], QW1)))
-                .collect(),
-            w1f: (DIM..INPUTS)
-                .map(|i| std::array::from_fn(|j| q32(self.w1[j][i], QW1)))
-                .collect(),
-            b1: self.b1.map(|b| q32(b, QH)),
-            w2: self.w2.map(|w| q32(w, QW2)),
-            b2: (f64::from(self.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
-            wc: q32(self.wc, QC),
+            heads: self.heads.clone().map(|h| QuantHead {
+                w1p: (0..DIM / 2)
+                    .map(|k| std::array::from_fn(|i| q16(h.w1[i / 2][2 * k + i % 2], QW1)))
+                    .collect(),
+                w1f: (DIM..INPUTS)
+                    .map(|i| std::array::from_fn(|j| q32(h.w1[j][i], QW1)))
+                    .collect(),
+                b1: h.b1.map(|b| q32(b, QH)),
+                w2: h.w2.map(|w| q32(w, QW2)),
+                b2: (f64::from(h.b2) * f64::from(QH) * f64::from(QW2)).round() as i64,
+                wc: q32(h.wc, QC),
+            }),
         };
-        // An open cell's word is the same for both colours, so it reads the same rows either
-        // way.
-        q.open = q.cell(cell_rows(OPEN_CELL, Color::Black));
+        q.open = q.cell(cell_rows(OPEN_CELL));
         q
     }
 
-    /// All the numbers, in the order of the weights format: table, bias, hidden weights row by
-    /// row, hidden biases, output weights, output bias, classical weight.
+    /// All the numbers, in the order of the weights format: table, bias, then each head's
+    /// hidden weights row by row, hidden biases, output weights, output bias, classical weight.
     pub fn numbers(&self) -> Vec<f32> {
         let mut v: Vec<f32> = self.table.iter().flatten().copied().collect();
         v.extend(self.bias);
-        v.extend(self.w1.iter().flatten());
-        v.extend(self.b1);
-        v.extend(self.w2);
-        v.push(self.b2);
-        v.push(self.wc);
+        for h in &self.heads {
+            v.extend(h.w1.iter().flatten());
+            v.extend(h.b1);
+            v.extend(h.w2);
+            v.push(h.b2);
+            v.push(h.wc);
+        }
         v
     }
 
-    /// The net of [`FloatNet::numbers`]'s order (`None` for too few numbers).
+    /// The net of [`FloatNet::numbers`]'s order (`None` unless there are [`NUMBERS`]).
     pub fn from_numbers(v: &[f32]) -> Option<FloatNet> {
+        if v.len() != NUMBERS {
+            return None;
+        }
         let mut it = v.iter().copied();
-        let mut take = |n: usize| -> Option<Vec<f32>> {
-            let part: Vec<f32> = it.by_ref().take(n).collect();
-            (part.len() == n).then_some(part)
-        };
-        let table = take(FEATURES * DIM)?
+        let mut take = |n: usize| -> Vec<f32> { it.by_ref().take(n).collect() };
+        let table = take(FEATURES * DIM)
             .chunks(DIM)
             .map(|c| c.try_into().expect("DIM numbers"))
             .collect();
-        let bias = take(DIM)?.try_into().ok()?;
-        let w1 = take(HIDDEN * INPUTS)?
-            .chunks(INPUTS)
-            .map(|c| c.try_into().expect("INPUTS numbers"))
-            .collect();
-        let b1 = take(HIDDEN)?.try_into().ok()?;
-        let w2 = take(HIDDEN)?.try_into().ok()?;
-        let b2 = take(1)?[0];
-        let wc = take(1)?[0];
-        Some(FloatNet {
-            table,
-            bias,
-            w1,
-            b1,
-            w2,
-            b2,
-            wc,
-        })
+        let bias = take(DIM).try_into().ok()?;
+        let mut head = || -> Option<Head> {
+            let w1 = take(HIDDEN * INPUTS)
+                .chunks(INPUTS)
+                .map(|c| c.try_into().expect("INPUTS numbers"))
+                .collect();
+            Some(Head {
+                w1,
+                b1: take(HIDDEN).try_into().ok()?,
+                w2: take(HIDDEN).try_into().ok()?,
+                b2: take(1)[0],
+                wc: take(1)[0],
+            })
+        };
+        let heads = [head()?, head()?];
+        Some(FloatNet { table, bias, heads })
     }
 }
 
-/// A net in integers, as the search runs it.
+/// One side to move's part of an integer net.
 #[derive(Clone, Debug, PartialEq)]
-pub struct QuantNet {
-    table: Vec<[i16; DIM]>,
-    bias: [i16; DIM],
-    /// The clipped vector of an open cell ([`OPEN_CELL`]), taken from every empty cell's.
-    open: [i16; DIM],
+struct QuantHead {
     /// The hidden layer's weights of the board's vector by pairs of inputs: for inputs `2k`
     /// and `2k + 1`, unit by unit, the two weights side by side (the order of a multiply-add of
     /// 16-bit pairs).
@@ -328,6 +369,16 @@ pub struct QuantNet {
     w2: [i32; HIDDEN],
     b2: i64,
     wc: i32,
+}
+
+/// A net in integers, as the search runs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantNet {
+    table: Vec<[i16; DIM]>,
+    bias: [i16; DIM],
+    /// The clipped vector of an open cell ([`OPEN_CELL`]), taken from every empty cell's.
+    open: [i16; DIM],
+    heads: [QuantHead; 2],
 }
 
 impl QuantNet {
@@ -375,11 +426,11 @@ impl QuantNet {
         }
     }
 
-    /// The board's vector (summed clipped cell vectors, not yet divided) of `b` seen by `own`.
-    pub fn pool_of(&self, b: &Board, own: Color) -> [i32; DIM] {
+    /// The board's vector (summed clipped cell vectors, not yet divided) of `b`.
+    pub fn pool_of(&self, b: &Board) -> [i32; DIM] {
         let mut pool = [0i32; DIM];
         for p in b.dims().cells().filter(|&p| b.is_empty(p)) {
-            self.add_cell(&mut pool, cell_rows(b.pattern_word(p), own), 1);
+            self.add_cell(&mut pool, cell_rows(b.pattern_word(p)), 1);
         }
         pool
     }
@@ -389,7 +440,7 @@ impl QuantNet {
         let mut pool = [0i32; DIM];
         for &(pat, n) in &x.cells {
             let mut one = [0i32; DIM];
-            self.add_cell(&mut one, cell_rows(pat, x.own), 1);
+            self.add_cell(&mut one, cell_rows(pat), 1);
             for (p, o) in pool.iter_mut().zip(one) {
                 *p += o * i32::from(n);
             }
@@ -397,131 +448,117 @@ impl QuantNet {
         pool
     }
 
-    /// The value in evaluation units of a position whose board vector is `pool`, threat facts
-    /// `mask` and classical evaluation `classical`.
-    pub fn value(&self, pool: &[i32; DIM], mask: usize, classical: i32) -> i32 {
+    /// The value in evaluation units, for `own` to move, of a position whose board vector is
+    /// `pool`, threat facts `mask` and classical evaluation `classical`.
+    pub fn value(&self, pool: &[i32; DIM], own: Color, mask: usize, classical: i32) -> i32 {
+        let head = &self.heads[own.index()];
         let half = 1 << (POOL_SHIFT - 1);
         let x = pool.map(|p| ((p + half) >> POOL_SHIFT).clamp(-32767, 32767) as i16);
-        let mut h = self.hidden(&x);
+        let mut h = hidden(head, &x);
         let mut facts = mask & ((1 << FACTS) - 1);
         while facts != 0 {
-            let col = &self.w1f[facts.trailing_zeros() as usize];
+            let col = &head.w1f[facts.trailing_zeros() as usize];
             for (h, w) in h.iter_mut().zip(col) {
                 *h += w * QX as i32;
             }
             facts &= facts - 1;
         }
-        let mut out = self.b2;
-        for (h, w) in h.iter().zip(&self.w2) {
+        let mut out = head.b2;
+        for (h, w) in h.iter().zip(&head.w2) {
             out += i64::from(*w) * i64::from((*h).max(0));
         }
         let net = (out * EVAL_SCALE).div_euclid((QH * QW2) as i64);
-        let classical = (i64::from(self.wc) * i64::from(classical)).div_euclid(QC as i64);
+        let classical = (i64::from(head.wc) * i64::from(classical)).div_euclid(QC as i64);
         (net + classical).clamp(-(i32::MAX as i64) / 2, i32::MAX as i64 / 2) as i32
-    }
-
-    /// The hidden units before the threat facts: biases plus the weighted board's vector `x`;
-    /// AVX2 multiply-adds where the processor has them (exact integer sums, so the same numbers
-    /// as the plain loop).
-    #[inline]
-    fn hidden(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2 (checked just above).
-            return unsafe { self.hidden_avx2(x) };
-        }
-        self.hidden_any(x)
-    }
-
-    fn hidden_any(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
-        let mut h = self.b1;
-        for (k, col) in self.w1p.iter().enumerate() {
-            let (x0, x1) = (i32::from(x[2 * k]), i32::from(x[2 * k + 1]));
-            for (j, h) in h.iter_mut().enumerate() {
-                *h += i32::from(col[2 * j]) * x0 + i32::from(col[2 * j + 1]) * x1;
-            }
-        }
-        h
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn hidden_avx2(&self, x: &[i16; DIM]) -> [i32; HIDDEN] {
-        use std::arch::x86_64::*;
-        const LANES: usize = 8;
-        // SAFETY (loads and stores): every pointer is to `LANES` i32 or `2 * LANES` i16 inside
-        // an array of `HIDDEN` i32 or `2 * HIDDEN` i16; unaligned access.
-        let mut acc: [__m256i; HIDDEN / LANES] = std::array::from_fn(|r| unsafe {
-            _mm256_loadu_si256(self.b1.as_ptr().add(r * LANES).cast())
-        });
-        for (k, col) in self.w1p.iter().enumerate() {
-            let pair = u32::from(x[2 * k] as u16) | u32::from(x[2 * k + 1] as u16) << 16;
-            let xv = _mm256_set1_epi32(pair as i32);
-            for (r, acc) in acc.iter_mut().enumerate() {
-                let w = unsafe { _mm256_loadu_si256(col.as_ptr().add(r * 2 * LANES).cast()) };
-                *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(xv, w));
-            }
-        }
-        let mut h = [0i32; HIDDEN];
-        for (r, acc) in acc.iter().enumerate() {
-            unsafe { _mm256_storeu_si256(h.as_mut_ptr().add(r * LANES).cast(), *acc) };
-        }
-        h
     }
 }
 
-/// The nets of a rule: one per side to move (the same for both but in renju).
+/// The hidden units of `head` before the threat facts: biases plus the weighted board's vector
+/// `x`; AVX2 multiply-adds where the processor has them (exact integer sums, so the same numbers
+/// as the plain loop).
+#[inline]
+fn hidden(head: &QuantHead, x: &[i16; DIM]) -> [i32; HIDDEN] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2 (checked just above).
+        return unsafe { hidden_avx2(head, x) };
+    }
+    hidden_any(head, x)
+}
+
+fn hidden_any(head: &QuantHead, x: &[i16; DIM]) -> [i32; HIDDEN] {
+    let mut h = head.b1;
+    for (k, col) in head.w1p.iter().enumerate() {
+        let (x0, x1) = (i32::from(x[2 * k]), i32::from(x[2 * k + 1]));
+        for (j, h) in h.iter_mut().enumerate() {
+            *h += i32::from(col[2 * j]) * x0 + i32::from(col[2 * j + 1]) * x1;
+        }
+    }
+    h
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn hidden_avx2(head: &QuantHead, x: &[i16; DIM]) -> [i32; HIDDEN] {
+    use std::arch::x86_64::*;
+    const LANES: usize = 8;
+    // SAFETY (loads and stores): every pointer is to `LANES` i32 or `2 * LANES` i16 inside an
+    // array of `HIDDEN` i32 or `2 * HIDDEN` i16; unaligned access.
+    let mut acc: [__m256i; HIDDEN / LANES] = std::array::from_fn(|r| unsafe {
+        _mm256_loadu_si256(head.b1.as_ptr().add(r * LANES).cast())
+    });
+    for (k, col) in head.w1p.iter().enumerate() {
+        let pair = u32::from(x[2 * k] as u16) | u32::from(x[2 * k + 1] as u16) << 16;
+        let xv = _mm256_set1_epi32(pair as i32);
+        for (r, acc) in acc.iter_mut().enumerate() {
+            let w = unsafe { _mm256_loadu_si256(col.as_ptr().add(r * 2 * LANES).cast()) };
+            *acc = _mm256_add_epi32(*acc, _mm256_madd_epi16(xv, w));
+        }
+    }
+    let mut h = [0i32; HIDDEN];
+    for (r, acc) in acc.iter().enumerate() {
+        unsafe { _mm256_storeu_si256(h.as_mut_ptr().add(r * LANES).cast(), *acc) };
+    }
+    h
+}
+
+/// A rule's net, in floating point and in integers.
 #[derive(Clone, Debug, PartialEq)]
-pub struct NetSet {
-    /// Float nets, Black to move's first.
-    pub float: [FloatNet; 2],
-    /// Their quantised forms: one when both sides share a net (so a search reads one table).
-    pub quant: Vec<QuantNet>,
+pub struct Net {
+    /// As the trainer keeps it.
+    pub float: FloatNet,
+    /// As the search runs it.
+    pub quant: QuantNet,
 }
 
 /// The weights file's first bytes.
-const MAGIC: &[u8; 4] = b"KGN1";
+const MAGIC: &[u8; 4] = b"KGN2";
 
-impl NetSet {
-    /// A set of the float nets `black` and `white` (to move).
-    pub fn new(black: FloatNet, white: FloatNet) -> NetSet {
-        let quant = if black == white {
-            vec![black.quantise()]
-        } else {
-            vec![black.quantise(), white.quantise()]
-        };
-        NetSet {
-            float: [black, white],
-            quant,
-        }
+impl Net {
+    /// The net of `float`.
+    pub fn new(float: FloatNet) -> Net {
+        let quant = float.quantise();
+        Net { float, quant }
     }
 
-    /// The net for `own` to move.
-    #[inline]
-    pub fn quant(&self, own: Color) -> &QuantNet {
-        &self.quant[own.index().min(self.quant.len() - 1)]
-    }
-
-    /// The weights file: `KGN1`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`], then both float
-    /// nets as little-endian `f32` (table, bias, hidden weights row by row, hidden biases,
-    /// output weights, output bias, classical weight). The integers are made at load time.
+    /// The weights file: `KGN2`, `u16` each of [`FEATURES`], [`DIM`], [`HIDDEN`], [`FACTS`],
+    /// then the float net's numbers ([`FloatNet::numbers`]) as little-endian `f32`. The
+    /// integers are made at load time.
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         for n in [FEATURES, DIM, HIDDEN, FACTS] {
             out.extend((n as u16).to_le_bytes());
         }
-        for net in &self.float {
-            for x in net.numbers() {
-                out.extend(x.to_le_bytes());
-            }
+        for x in self.float.numbers() {
+            out.extend(x.to_le_bytes());
         }
         out
     }
 
     /// Reads a weights file.
-    pub fn decode(bytes: &[u8]) -> Result<NetSet, String> {
+    pub fn decode(bytes: &[u8]) -> Result<Net, String> {
         if bytes.get(..4) != Some(MAGIC.as_slice()) {
-            return Err("not a KGN1 weights file".into());
+            return Err("not a KGN2 weights file".into());
         }
         if bytes.len() < 12 {
             return Err("the weights file is cut short".into());
@@ -534,34 +571,33 @@ impl NetSet {
                 "shape {shape:?}, this build reads {FEATURES}/{DIM}/{HIDDEN}/{FACTS}"
             ));
         }
-        let half = FEATURES * DIM + DIM + HIDDEN * INPUTS + 2 * HIDDEN + 2;
-        if bytes.len() != 12 + 8 * half {
+        if bytes.len() != 12 + 4 * NUMBERS {
             return Err(format!(
                 "the weights file has {} bytes, not {}",
                 bytes.len(),
-                12 + 8 * half
+                12 + 4 * NUMBERS
             ));
         }
         let nums: Vec<f32> = bytes[12..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        let net = |v| FloatNet::from_numbers(v).ok_or("the weights file is cut short");
-        Ok(NetSet::new(net(&nums[..half])?, net(&nums[half..])?))
+        let float = FloatNet::from_numbers(&nums).ok_or("the weights file is cut short")?;
+        Ok(Net::new(float))
     }
 }
 
-/// The built-in nets of `rule`: renju's own; freestyle's for the other rules. Read at first
-/// use (well under a millisecond).
-pub fn nets(rule: Rule) -> &'static NetSet {
-    static FREE: OnceLock<NetSet> = OnceLock::new();
-    static RENJU: OnceLock<NetSet> = OnceLock::new();
+/// The built-in net of `rule`: renju's own; freestyle's for the other rules. Read at first use
+/// (well under a millisecond).
+pub fn net(rule: Rule) -> &'static Net {
+    static FREE: OnceLock<Net> = OnceLock::new();
+    static RENJU: OnceLock<Net> = OnceLock::new();
     let (cell, bytes): (_, &[u8]) = if rule == Rule::Renju {
         (&RENJU, include_bytes!("weights/renju.kgn"))
     } else {
         (&FREE, include_bytes!("weights/freestyle.kgn"))
     };
-    cell.get_or_init(|| NetSet::decode(bytes).expect("built-in weights"))
+    cell.get_or_init(|| Net::decode(bytes).expect("built-in weights"))
 }
 
 #[cfg(test)]
@@ -577,10 +613,12 @@ pub(crate) mod tests {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
         net.bias = std::array::from_fn(|_| rng.gen_range(-0.2..0.4));
-        net.b1 = std::array::from_fn(|_| rng.gen_range(-0.5..0.5));
-        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
-        net.b2 = 0.1;
-        net.wc = 0.7;
+        for h in &mut net.heads {
+            h.b1 = std::array::from_fn(|_| rng.gen_range(-0.5..0.5));
+            h.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+            h.b2 = 0.1;
+            h.wc = 0.7;
+        }
         net
     }
 
@@ -597,7 +635,7 @@ pub(crate) mod tests {
             for mask in [0, 0b101, 0x7FF] {
                 let x = Inputs::of(&b, mask, 123);
                 let float = net.value(&x);
-                let int = q.value(&q.pool_of(&b, x.own), mask, 123);
+                let int = q.value(&q.pool_of(&b), x.own, mask, 123);
                 assert!(
                     (float - int as f32).abs() <= 12.0 + float.abs() * 0.04,
                     "{moves}: float {float}, integers {int}"
@@ -611,10 +649,11 @@ pub(crate) mod tests {
         let mut rng = StdRng::seed_from_u64(9);
         for seed in 0..4 {
             let q = random_net(seed).quantise();
-            for _ in 0..50 {
-                let x: [i16; DIM] = std::array::from_fn(|_| rng.gen_range(0..2000));
-                let plain = q.hidden_any(&x);
-                assert_eq!(q.hidden(&x), plain);
+            for head in &q.heads {
+                for _ in 0..50 {
+                    let x: [i16; DIM] = std::array::from_fn(|_| rng.gen_range(0..2000));
+                    assert_eq!(hidden(head, &x), hidden_any(head, &x));
+                }
             }
         }
     }
@@ -628,8 +667,8 @@ pub(crate) mod tests {
                 assert_eq!(b.pattern_word(dims.centre()), OPEN_CELL, "{rule:?} {size}");
             }
         }
-        let rows = cell_rows(OPEN_CELL, Color::Black);
-        assert_eq!(rows, cell_rows(OPEN_CELL, Color::White));
+        let [black, white] = cell_rows(OPEN_CELL);
+        assert_eq!(black + CODE_COUNT, white);
     }
 
     #[test]
@@ -643,10 +682,7 @@ pub(crate) mod tests {
         for p in small.history() {
             big.make(crate::board::Pos::new(p.x() + 3, p.y() + 3));
         }
-        let (a, b) = (
-            q.pool_of(&small, Color::Black),
-            q.pool_of(&big, Color::Black),
-        );
+        let (a, b) = (q.pool_of(&small), q.pool_of(&big));
         let far = 20 * 20 - 15 * 15;
         let open_sum: i32 = q.open.iter().map(|&o| i32::from(o)).sum();
         assert!(open_sum > 0);
@@ -659,42 +695,70 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn own_and_opp_swap_with_the_side_to_move() {
-        // Black h8 i8 j8, White h9: as Black sees the cell g8 its own code is Black's.
+    fn a_cell_reads_black_s_code_then_white_s() {
+        // Black h8 i8 j8, White h9: g8 is a four point for Black, not for White.
         let b = position(Rule::Freestyle, "h8h9i8a1j8");
         let p = crate::board::notation::parse_cell_name("g8", b.dims()).unwrap();
-        let pat = b.pattern_word(p);
-        let black = cell_rows(pat, Color::Black);
-        let white = cell_rows(pat, Color::White);
-        assert_eq!(black[0], b.cell_code(p, Color::Black));
-        assert_eq!(black[1], CODE_COUNT + b.cell_code(p, Color::White));
-        assert_eq!(black[0] + CODE_COUNT, white[1]);
-        assert_eq!(black[1], white[0] + CODE_COUNT);
-        assert_ne!(black[0], white[0]);
+        let [black, white] = cell_rows(b.pattern_word(p));
+        assert_eq!(black, b.cell_code(p, Color::Black));
+        assert_eq!(white, CODE_COUNT + b.cell_code(p, Color::White));
+        assert_ne!(black + CODE_COUNT, white);
+    }
+
+    /// `net` made mirrored: every number paired with its [`mirror_index`] twin takes the
+    /// first's value.
+    fn mirrored(net: &FloatNet) -> FloatNet {
+        let v = net.numbers();
+        let m: Vec<f32> = (0..v.len()).map(|i| v[i.min(mirror_index(i))]).collect();
+        FloatNet::from_numbers(&m).unwrap()
+    }
+
+    #[test]
+    fn a_mirrored_net_values_a_position_as_its_colour_swapped_twin() {
+        for i in [0, 5, FEATURES * DIM + 3, NUMBERS - 1, NUMBERS - 200] {
+            assert_eq!(mirror_index(mirror_index(i)), i);
+        }
+        assert!((0..NUMBERS).all(|i| mirror_index(i) < NUMBERS));
+        let net = mirrored(&random_net(4));
+        let q = net.quantise();
+        // Black h8 i8 j8 against White h9 g10, White to move; the twin has White's stones
+        // where Black's were and White to move (Black passes first).
+        let b = position(Rule::Freestyle, "h8h9i8g10j8");
+        let mut twin = Board::new(Rule::Freestyle, b.dims());
+        twin.pass();
+        for p in b.history() {
+            twin.make(*p);
+        }
+        assert_eq!(
+            (b.side_to_move(), twin.side_to_move()),
+            (Color::White, Color::Black)
+        );
+        let (x, y) = (Inputs::of(&b, 0b11, 40), Inputs::of(&twin, 0b11, 40));
+        assert!((net.value(&x) - net.value(&y)).abs() < 1e-2);
+        assert_ne!(q.pool_of(&b), q.pool_of(&twin));
+        assert_eq!(
+            q.value(&q.pool_of(&b), x.own, 0b11, 40),
+            q.value(&q.pool_of(&twin), y.own, 0b11, 40)
+        );
+        // An unmirrored net tells them apart.
+        let raw = random_net(4);
+        assert!((raw.value(&x) - raw.value(&y)).abs() > 1.0);
     }
 
     #[test]
     fn weights_read_back_as_written_and_damage_is_refused() {
-        let set = NetSet::new(random_net(1), random_net(2));
-        let bytes = set.encode();
-        assert_eq!(NetSet::decode(&bytes).unwrap(), set);
-        // Sides sharing a net share its integer form.
-        let shared = NetSet::new(random_net(1), random_net(1));
-        assert_eq!((shared.quant.len(), set.quant.len()), (1, 2));
-        assert!(std::ptr::eq(
-            shared.quant(Color::Black),
-            shared.quant(Color::White)
-        ));
-        assert_ne!(set.quant(Color::Black), set.quant(Color::White));
-        assert!(NetSet::decode(&bytes[..bytes.len() - 4]).is_err());
-        assert!(NetSet::decode(&bytes[..bytes.len() - 1]).is_err());
+        let n = Net::new(random_net(1));
+        let bytes = n.encode();
+        assert_eq!(Net::decode(&bytes).unwrap(), n);
+        assert!(Net::decode(&bytes[..bytes.len() - 4]).is_err());
+        assert!(Net::decode(&bytes[..bytes.len() - 1]).is_err());
         let mut more = bytes.clone();
         more.extend([0; 8]);
-        assert!(NetSet::decode(&more).is_err());
-        assert!(NetSet::decode(b"KGN2").is_err());
+        assert!(Net::decode(&more).is_err());
+        assert!(Net::decode(b"KGN1").is_err());
         for rule in Rule::ALL {
-            let n = nets(rule);
-            assert_eq!(&NetSet::decode(&n.encode()).unwrap(), n);
+            let n = net(rule);
+            assert_eq!(&Net::decode(&n.encode()).unwrap(), n);
         }
     }
 }

@@ -450,7 +450,7 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             eval: tables,
-            net: self.network_on.then(|| crate::network::nets(board.rule())),
+            net: self.network_on.then(|| crate::network::net(board.rule())),
         };
         // Every thread starts from the last search's correction, aged.
         let corr_seed = self.corr.as_ref().map(|c| c.aged(params::CORR_KEEP_PCT));

@@ -17,7 +17,7 @@ use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
 use crate::network::accumulator::Accumulator;
-use crate::network::NetSet;
+use crate::network::Net;
 use crate::rules::{Combo, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -41,7 +41,7 @@ pub struct Shared<'a> {
     /// The evaluation's numbers (the boards of the search sum its cell values).
     pub eval: &'static EvalTables,
     /// The network that refines the evaluation (`None`: the classical evaluation alone).
-    pub net: Option<&'static NetSet>,
+    pub net: Option<&'static Net>,
 }
 
 /// The static evaluation of `b` for the side to move: the network's where there is one and the
@@ -59,9 +59,9 @@ fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator, alpha: i32, beta: 
         }
         None => classical,
         Some(net) => {
-            let pool = acc.pool(b, net);
-            net.quant(b.side_to_move())
-                .value(&pool, threat_mask(b), classical)
+            let pool = acc.pool(b, &net.quant);
+            net.quant
+                .value(&pool, b.side_to_move(), threat_mask(b), classical)
                 .clamp(-EVAL_MAX, EVAL_MAX)
         }
     }
@@ -185,7 +185,7 @@ impl<'a> Worker<'a> {
     /// from it rather than summed over the whole board.
     pub(super) fn keep_net_entry(&mut self) {
         if let Some(net) = self.sh.net {
-            self.acc.pool(&self.st.board, net);
+            self.acc.pool(&self.st.board, &net.quant);
         }
     }
 

@@ -9,14 +9,17 @@
 //! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
 //! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
 //! thread count. At the end the quantised net is checked against the float one on the
-//! held-out positions. Renju fits a net for each side to move; the other rules one for both.
+//! held-out positions. One net is fitted to both sides to move (a head each); in the rules where
+//! the colours are alike (all but renju) it is kept mirrored (`kakugo::network::mirror_index`):
+//! each number's gradient is added to its twin's, so the twins stay equal and every position
+//! also teaches its colour-swapped twin.
 
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::{args, Outcome};
 use kakugo::board::Board;
 use kakugo::network::{
-    cell_rows, FloatNet, Inputs, NetSet, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS, OPEN_CELL,
-    POOL_DIV, ROWS, WEIGHT_CLIP,
+    cell_rows, mirror_index, FloatNet, Inputs, Net, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS,
+    NUMBERS, OPEN_CELL, POOL_DIV, ROWS, WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
 use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
@@ -107,15 +110,25 @@ fn samples(g: &ScoredGame, lambda: f32) -> Vec<Sample> {
     out
 }
 
-/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments).
+/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments):
+/// the table, the cell bias, then the heads, each its hidden weights, hidden biases, output
+/// weights, output bias and classical weight.
 const T0: usize = 0;
 const BIAS0: usize = T0 + FEATURES * DIM;
-const W1: usize = BIAS0 + DIM;
+const HEAD0: usize = BIAS0 + DIM;
+const W1: usize = 0;
 const B1: usize = W1 + HIDDEN * INPUTS;
 const W2: usize = B1 + HIDDEN;
 const B2: usize = W2 + HIDDEN;
 const WC: usize = B2 + 1;
-const SIZE: usize = WC + 1;
+const HEAD: usize = WC + 1;
+const SIZE: usize = HEAD0 + 2 * HEAD;
+const _: () = assert!(SIZE == NUMBERS);
+
+/// Whether weight decay applies to number `i`: the table, the cell bias and the hidden weights.
+fn decayed(i: usize) -> bool {
+    i < HEAD0 || (i - HEAD0) % HEAD < B1
+}
 
 fn flatten(n: &FloatNet) -> Vec<f32> {
     n.numbers()
@@ -128,35 +141,42 @@ fn unflatten(v: &[f32]) -> FloatNet {
 /// Adds the gradient of one sample's loss to `g`; returns the loss.
 fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
     let input = n.layer_inputs(&s.x);
+    let head = &n.heads[s.x.own.index()];
+    let h0 = HEAD0 + s.x.own.index() * HEAD;
     let pre: [f32; HIDDEN] = std::array::from_fn(|j| {
-        n.b1[j] + n.w1[j].iter().zip(&input).map(|(w, x)| w * x).sum::<f32>()
+        head.b1[j]
+            + head.w1[j]
+                .iter()
+                .zip(&input)
+                .map(|(w, x)| w * x)
+                .sum::<f32>()
     });
-    let out = n.b2
-        + n.wc * s.x.classical as f32 / EVAL_SCALE as f32
+    let out = head.b2
+        + head.wc * s.x.classical as f32 / EVAL_SCALE as f32
         + pre
             .iter()
-            .zip(&n.w2)
+            .zip(&head.w2)
             .map(|(h, w)| w * h.max(0.0))
             .sum::<f32>();
     let p = sigmoid(out).clamp(1e-6, 1.0 - 1e-6);
     let t = s.target;
     let loss = -(t * p.ln() + (1.0 - t) * (1.0 - p).ln());
     let d = p - t;
-    g[B2] += d;
-    g[WC] += d * s.x.classical as f32 / EVAL_SCALE as f32;
+    g[h0 + B2] += d;
+    g[h0 + WC] += d * s.x.classical as f32 / EVAL_SCALE as f32;
     let mut d_pool = [0.0f32; DIM];
     for j in 0..HIDDEN {
         if pre[j] <= 0.0 {
             continue;
         }
-        g[W2 + j] += d * pre[j];
-        let dh = d * n.w2[j];
-        g[B1 + j] += dh;
-        let row = W1 + j * INPUTS;
+        g[h0 + W2 + j] += d * pre[j];
+        let dh = d * head.w2[j];
+        g[h0 + B1 + j] += dh;
+        let row = h0 + W1 + j * INPUTS;
         for (gi, x) in g[row..row + INPUTS].iter_mut().zip(&input) {
             *gi += dh * x;
         }
-        for (dp, w) in d_pool.iter_mut().zip(&n.w1[j]) {
+        for (dp, w) in d_pool.iter_mut().zip(&head.w1[j]) {
             *dp += dh * w;
         }
     }
@@ -178,10 +198,10 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
         }
     };
     for &(pat, count) in &s.x.cells {
-        add(cell_rows(pat, s.x.own), f32::from(count) / POOL_DIV);
+        add(cell_rows(pat), f32::from(count) / POOL_DIV);
         cells += f32::from(count);
     }
-    add(cell_rows(OPEN_CELL, s.x.own), -cells / POOL_DIV);
+    add(cell_rows(OPEN_CELL), -cells / POOL_DIV);
     loss
 }
 
@@ -202,17 +222,26 @@ fn mean_loss(n: &FloatNet, set: &[&Sample], classical: bool) -> f64 {
     total / set.len().max(1) as f64
 }
 
-/// Fits one net to `train`, printing the losses; returns it.
+/// `w` with each number's twin ([`mirror_index`]) given the number of the lower index.
+fn mirror(w: &[f32]) -> Vec<f32> {
+    (0..w.len()).map(|i| w[i.min(mirror_index(i))]).collect()
+}
+
+/// Fits one net to `train`, printing the losses (kept mirrored with `mirrored`); returns it.
 fn fit(
     a: &Args,
     start: Option<&FloatNet>,
     name: &str,
+    mirrored: bool,
     train: &[&Sample],
     held: &[&Sample],
 ) -> FloatNet {
     let mut rng = StdRng::seed_from_u64(a.seed);
     let fresh = FloatNet::new(|| rng.gen_range(-1.0..1.0));
     let mut net = start.cloned().unwrap_or(fresh);
+    if mirrored {
+        net = unflatten(&mirror(&flatten(&net)));
+    }
     if start.is_some() {
         eprintln!(
             "{name}: held-out loss of the starting net {:.5}",
@@ -251,6 +280,11 @@ fn fit(
                         (a, la + lb)
                     },
                 );
+            let g = if mirrored {
+                (0..SIZE).map(|i| g[i] + g[mirror_index(i)]).collect()
+            } else {
+                g
+            };
             sum += f64::from(loss);
             step += 1;
             let k = 1.0 / batch.len() as f32;
@@ -259,7 +293,7 @@ fn fit(
                 let gi = g[i] * k;
                 m[i] = b1 * m[i] + (1.0 - b1) * gi;
                 v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-                let decay = if i < B1 { a.decay * w[i] } else { 0.0 };
+                let decay = if decayed(i) { a.decay * w[i] } else { 0.0 };
                 w[i] -= lr * ((m[i] / c1) / ((v[i] / c2).sqrt() + eps) + decay);
                 w[i] = w[i].clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
             }
@@ -275,13 +309,14 @@ fn fit(
 }
 
 /// Mean |integer - float| value over `set`, in evaluation units, and the largest.
-fn quantisation_error(set: &NetSet, held: &[&Sample]) -> (f64, f64) {
+fn quantisation_error(net: &Net, held: &[&Sample]) -> (f64, f64) {
     let diffs: Vec<f64> = held
         .par_iter()
         .map(|s| {
-            let (f, q) = (&set.float[s.x.own.index()], set.quant(s.x.own));
+            let (f, q) = (&net.float, &net.quant);
             let pool = q.pool_of_inputs(&s.x);
-            f64::from(q.value(&pool, s.x.mask, s.x.classical) as f32 - f.value(&s.x)).abs()
+            let int = q.value(&pool, s.x.own, s.x.mask, s.x.classical);
+            f64::from(int as f32 - f.value(&s.x)).abs()
         })
         .collect();
     let mean = diffs.iter().sum::<f64>() / diffs.len().max(1) as f64;
@@ -324,26 +359,18 @@ pub fn run(a: Args) -> Outcome {
             Some(path) => {
                 let bytes =
                     std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                Some(NetSet::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
+                Some(Net::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)
             }
             None => None,
         };
-        let start_of = |c: Color| start.as_ref().map(|s| &s.float[c.index()]);
         fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
             v.iter().copied().filter(|s| s.x.own == c).collect()
         }
-        let set = if a.rule == Rule::Renju {
-            let [black, white] = [Color::Black, Color::White].map(|c| {
-                let name = if c == Color::Black { "black" } else { "white" };
-                fit(&a, start_of(c), name, &side(&train, c), &side(&held, c))
-            });
-            NetSet::new(black, white)
-        } else {
-            let net = fit(&a, start_of(Color::Black), "both", &train, &held);
-            NetSet::new(net.clone(), net)
-        };
+        let mirrored = a.rule != Rule::Renju;
+        let start = start.as_ref().map(|n| &n.float);
+        let set = Net::new(fit(&a, start, a.rule.name(), mirrored, &train, &held));
         for c in [Color::Black, Color::White] {
-            let (net, held) = (&set.float[c.index()], side(&held, c));
+            let (net, held) = (&set.float, side(&held, c));
             let mut moves: Vec<f64> = held
                 .iter()
                 .map(|s| f64::from(net.value(&s.x) - s.x.classical as f32))
@@ -403,8 +430,10 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(4);
         let mut net = FloatNet::new(|| rng.gen_range(-1.0..1.0));
         net.bias = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
-        net.b1 = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
-        net.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        for h in &mut net.heads {
+            h.b1 = std::array::from_fn(|_| rng.gen_range(0.1..0.5));
+            h.w2 = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        }
         let w = flatten(&net);
         let sample = &s[4];
         let mut grad = vec![0.0f32; SIZE];
@@ -416,10 +445,12 @@ mod tests {
             -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
         };
         // The cells' rows of the sample, the cell bias, hidden weights and biases, output.
-        let rows = cell_rows(sample.x.cells[0].0, sample.x.own);
-        let mut checks = vec![BIAS0, BIAS0 + 3, W1, W1 + INPUTS + 2, B1 + 1, W2, B2, WC];
+        let rows = cell_rows(sample.x.cells[0].0);
+        let h0 = HEAD0 + sample.x.own.index() * HEAD;
+        let mut checks = vec![BIAS0, BIAS0 + 3, h0 + W1, h0 + W1 + INPUTS + 2, h0 + B1 + 1];
+        checks.extend([h0 + W2, h0 + B2, h0 + WC]);
         checks.extend(rows.iter().map(|r| T0 + r * DIM + 1));
-        let open = cell_rows(OPEN_CELL, sample.x.own);
+        let open = cell_rows(OPEN_CELL);
         checks.extend(open.iter().map(|r| T0 + r * DIM + 2));
         let mut nonzero = 0;
         for i in checks {
@@ -436,5 +467,30 @@ mod tests {
             nonzero += usize::from(grad[i].abs() > 1e-6);
         }
         assert!(nonzero >= 6);
+    }
+
+    #[test]
+    fn a_mirrored_fit_stays_mirrored_and_an_unmirrored_one_does_not() {
+        let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10), (3, 3)]);
+        let s = samples(&g, 0.5);
+        let set: Vec<&Sample> = s.iter().collect();
+        let a = Args {
+            rule: Rule::Freestyle,
+            data: Vec::new(),
+            out: PathBuf::new(),
+            epochs: 3,
+            lr: 0.01,
+            batch: 4,
+            lambda: 0.5,
+            decay: 1.0,
+            init: None,
+            seed: 2,
+            jobs: None,
+        };
+        for mirrored in [true, false] {
+            let w = flatten(&fit(&a, None, "test", mirrored, &set, &set));
+            assert_eq!(w == mirror(&w), mirrored);
+            assert_ne!(w, flatten(&FloatNet::new(|| 0.0)));
+        }
     }
 }
