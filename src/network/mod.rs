@@ -19,7 +19,8 @@
 //! In the rules where the colours are alike (all but renju) the trainer keeps the net
 //! *mirrored* ([`mirror_index`]): the second half of the units are the first half with the
 //! colours exchanged, and White's head is Black's reading the halves the other way round, so a
-//! position and its colour-swapped twin get the same value.
+//! position and its colour-swapped twin get the same value. In renju only the table is mirrored
+//! (the heads are free: the sides are not alike).
 //!
 //! **Incremental.** A cell's vector depends on its pattern word alone, so after a move only the
 //! cells the move changed (`Board::last_changes`) are taken out and put back

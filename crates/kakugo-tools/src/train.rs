@@ -9,10 +9,12 @@
 //! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
 //! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
 //! thread count. At the end the quantised net is checked against the float one on the
-//! held-out positions. One net is fitted to both sides to move (a head each); in the rules where
-//! the colours are alike (all but renju) it is kept mirrored (`kakugo::network::mirror_index`):
-//! each number's gradient is added to its twin's, so the twins stay equal and every position
-//! also teaches its colour-swapped twin.
+//! held-out positions. One net is fitted to both sides to move (a head each), kept mirrored
+//! (`kakugo::network::mirror_index`): each number's gradient is added to its twin's, so the
+//! twins stay equal and every position also teaches its colour-swapped twin. In the rules where
+//! the colours are alike (all but renju) the whole net is mirrored; in renju only the cell
+//! table and its bias (a unit and its twin read the same shapes for either colour, and each
+//! side to move's head uses them as it will).
 
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::{args, Outcome};
@@ -222,26 +224,61 @@ fn mean_loss(n: &FloatNet, set: &[&Sample], classical: bool) -> f64 {
     total / set.len().max(1) as f64
 }
 
-/// `w` with each number's twin ([`mirror_index`]) given the number of the lower index.
-fn mirror(w: &[f32]) -> Vec<f32> {
-    (0..w.len()).map(|i| w[i.min(mirror_index(i))]).collect()
+/// What of a net is kept mirrored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mirror {
+    /// Everything: the colours are alike.
+    All,
+    /// The cell table and its bias; the heads are free (renju).
+    Table,
 }
 
-/// Fits one net to `train`, printing the losses (kept mirrored with `mirrored`); returns it.
+impl Mirror {
+    /// The mirroring of `rule`'s net.
+    fn of(rule: Rule) -> Mirror {
+        if rule == Rule::Renju {
+            Mirror::Table
+        } else {
+            Mirror::All
+        }
+    }
+
+    /// The twin of number `i` (`i` itself where it has none).
+    fn twin(self, i: usize) -> usize {
+        match self {
+            Mirror::Table if i >= HEAD0 => i,
+            _ => mirror_index(i),
+        }
+    }
+
+    /// `w` with each number's twin given the number of the lower index.
+    fn apply(self, w: &[f32]) -> Vec<f32> {
+        (0..w.len()).map(|i| w[i.min(self.twin(i))]).collect()
+    }
+
+    /// The gradient `g` of the mirrored numbers: each number's plus its twin's.
+    fn fold(self, g: &[f32]) -> Vec<f32> {
+        (0..g.len())
+            .map(|i| match self.twin(i) {
+                t if t == i => g[i],
+                t => g[i] + g[t],
+            })
+            .collect()
+    }
+}
+
+/// Fits one net to `train`, printing the losses (kept mirrored as `mirror` says); returns it.
 fn fit(
     a: &Args,
     start: Option<&FloatNet>,
     name: &str,
-    mirrored: bool,
+    mirror: Mirror,
     train: &[&Sample],
     held: &[&Sample],
 ) -> FloatNet {
     let mut rng = StdRng::seed_from_u64(a.seed);
     let fresh = FloatNet::new(|| rng.gen_range(-1.0..1.0));
-    let mut net = start.cloned().unwrap_or(fresh);
-    if mirrored {
-        net = unflatten(&mirror(&flatten(&net)));
-    }
+    let mut net = unflatten(&mirror.apply(&flatten(start.unwrap_or(&fresh))));
     if start.is_some() {
         eprintln!(
             "{name}: held-out loss of the starting net {:.5}",
@@ -280,11 +317,7 @@ fn fit(
                         (a, la + lb)
                     },
                 );
-            let g = if mirrored {
-                (0..SIZE).map(|i| g[i] + g[mirror_index(i)]).collect()
-            } else {
-                g
-            };
+            let g = mirror.fold(&g);
             sum += f64::from(loss);
             step += 1;
             let k = 1.0 / batch.len() as f32;
@@ -366,9 +399,9 @@ pub fn run(a: Args) -> Outcome {
         fn side<'a>(v: &[&'a Sample], c: Color) -> Vec<&'a Sample> {
             v.iter().copied().filter(|s| s.x.own == c).collect()
         }
-        let mirrored = a.rule != Rule::Renju;
         let start = start.as_ref().map(|n| &n.float);
-        let set = Net::new(fit(&a, start, a.rule.name(), mirrored, &train, &held));
+        let mirror = Mirror::of(a.rule);
+        let set = Net::new(fit(&a, start, a.rule.name(), mirror, &train, &held));
         for c in [Color::Black, Color::White] {
             let (net, held) = (&set.float, side(&held, c));
             let mut moves: Vec<f64> = held
@@ -470,7 +503,7 @@ mod tests {
     }
 
     #[test]
-    fn a_mirrored_fit_stays_mirrored_and_an_unmirrored_one_does_not() {
+    fn a_fit_keeps_its_mirroring() {
         let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10), (3, 3)]);
         let s = samples(&g, 0.5);
         let set: Vec<&Sample> = s.iter().collect();
@@ -487,10 +520,14 @@ mod tests {
             seed: 2,
             jobs: None,
         };
-        for mirrored in [true, false] {
-            let w = flatten(&fit(&a, None, "test", mirrored, &set, &set));
-            assert_eq!(w == mirror(&w), mirrored);
+        for m in [Mirror::All, Mirror::Table] {
+            let w = flatten(&fit(&a, None, "test", m, &set, &set));
+            assert_eq!(w, m.apply(&w));
             assert_ne!(w, flatten(&FloatNet::new(|| 0.0)));
+            // The heads of a table-mirrored net are free.
+            let all = Mirror::All.apply(&w);
+            assert_eq!(w[..HEAD0], all[..HEAD0]);
+            assert_eq!(w == all, m == Mirror::All);
         }
     }
 }
