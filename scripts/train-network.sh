@@ -1,6 +1,6 @@
 #!/bin/sh
-# Makes the evaluation network of a rule from scratch: self-play games at a fixed node count
-# from generated openings (a fresh seed per batch), then `kakugo-tools train` on them. The
+# Makes the evaluation network of a rule from scratch: self-play games of the classical
+# evaluation alone (`--feature network=off`) at a fixed node count from generated openings (a fresh seed per batch), then `kakugo-tools train` on them. The
 # shipped nets were made with the defaults below (see docs/network.md); a smaller budget
 # (fewer games) gives a net within noise of them for a quicker check.
 #
@@ -29,7 +29,7 @@ while [ "$b" -le "$batches" ]; do
     if [ ! -s "$file" ]; then
         # shellcheck disable=SC2086
         $tools gendata --rule "$rule" --games "$games" --nodes "$nodes" --seed $((base + b)) \
-            --out "$file.part" $excl
+            --feature network=off --out "$file.part" $excl
         mv "$file.part" "$file"
     fi
     data="$data $file"

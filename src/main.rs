@@ -1,7 +1,7 @@
 //! `pbrain-kakugo`: the engine binary. No arguments: the Piskvork protocol on stdin/stdout;
 //! `--feature NAME=on|off` (repeatable): the same with one of the engine's switches set
-//! (`probe`, `refute`, `threats`, `late`: the root threat solvers, see
-//! `Searcher::set_feature`), e.g. `--feature threats=off`; `bench [board|search] [--feature
+//! (`probe`, `refute`, `threats`, `late`: the root threat solvers; `network`: the evaluation
+//! network; see `Searcher::set_feature`), e.g. `--feature threats=off`; `bench [board|search] [--feature
 //! NAME=on|off ...]`: the benchmarks (both by default); `opening --rule R --step S ...`: one
 //! opening-rule decision (`kakugo::opening::command_line`). The tools (the threat solvers' `solve`,
 //! training, analysis) are `kakugo-tools` (`crates/kakugo-tools`).

@@ -585,3 +585,27 @@ fn the_network_changes_the_search_and_keeps_its_answers() {
         assert!(names.contains(&best), "{rule:?}: {best}");
     }
 }
+
+#[test]
+fn the_network_is_on_by_default_where_matches_kept_it() {
+    let limits = Limits {
+        max_depth: Some(6),
+        max_nodes: Some(300_000),
+        ..Limits::default()
+    };
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        let b = opened(rule, "h8i9j9i8j7k8");
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        let default = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+        let on = search_net(&b, 6, 300_000, true).info.nodes;
+        let off = search_net(&b, 6, 300_000, false).info.nodes;
+        assert_ne!(on, off, "{rule:?}");
+        let want = if matches!(rule, Rule::Freestyle | Rule::Standard) {
+            on
+        } else {
+            off
+        };
+        assert_eq!(default.info.nodes, want, "{rule:?}");
+    }
+}

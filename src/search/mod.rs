@@ -199,8 +199,9 @@ pub struct Searcher {
     refute_on: bool,
     /// The root VCT runs after the main search, in the time left, instead of before it.
     late_on: bool,
-    /// The network refines the classical evaluation.
-    network_on: bool,
+    /// The network refines the classical evaluation: `Some` where a switch said so, `None` for
+    /// the rule's default ([`params::NET_RULES`]).
+    network: Option<bool>,
     /// The main thread's correction tables at the end of the last search.
     corr: Option<correction::Correction>,
 }
@@ -224,7 +225,7 @@ impl Searcher {
             probe_on: true,
             refute_on: true,
             late_on: true,
-            network_on: false,
+            network: None,
             corr: None,
         }
     }
@@ -280,7 +281,8 @@ impl Searcher {
 
     /// Turns one of the engine's switches on or off: `probe` (the root threat probe),
     /// `refute` (the refutation checks), `threats` (both), `late` (the root VCT after the
-    /// search rather than before it); false if `name` is none of them. The solvers run only
+    /// search rather than before it), `network` (the evaluation network, whose default is the
+    /// rule's: [`params::NET_RULES`]); false if `name` is none of them. The solvers run only
     /// under a clock, so searches bounded by depth or nodes alone hardly change.
     pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
         match name {
@@ -288,7 +290,7 @@ impl Searcher {
             "refute" => self.refute_on = on,
             "threats" => (self.probe_on, self.refute_on) = (on, on),
             "late" => self.late_on = on,
-            "network" => self.network_on = on,
+            "network" => self.network = Some(on),
             _ => return false,
         }
         true
@@ -309,12 +311,15 @@ impl Searcher {
 
     /// Makes now what the first search would otherwise make on its clock: the threat solvers'
     /// tables (about 36 MB, whatever the clock; some 20 ms to fault in), the evaluation's
-    /// numbers of every rule (3 ms each to read) and the move-ordering tables (under 1 ms each).
-    /// The hash table is not among them: its size follows the clock, which is known only later.
+    /// numbers of every rule (3 ms each to read), the networks (under 1 ms each) and the
+    /// move-ordering tables (under 1 ms each). The hash table is not among them: its size
+    /// follows the clock, which is known only later.
     pub fn warm(&mut self) {
         self.probe.ready();
         eval::eval_tables(crate::rules::Rule::Freestyle);
         eval::eval_tables(crate::rules::Rule::Renju);
+        crate::network::net(crate::rules::Rule::Freestyle);
+        crate::network::net(crate::rules::Rule::Renju);
         movepick::order_table(crate::rules::Rule::Freestyle);
         movepick::order_table(crate::rules::Rule::Renju);
     }
@@ -450,7 +455,9 @@ impl Searcher {
             hard: budget.hard(),
             max_nodes: limits.max_nodes,
             eval: tables,
-            net: self.network_on.then(|| crate::network::net(board.rule())),
+            net: (self.network)
+                .unwrap_or(params::NET_RULES.contains(&board.rule()))
+                .then(|| crate::network::net(board.rule())),
         };
         // Every thread starts from the last search's correction, aged.
         let corr_seed = self.corr.as_ref().map(|c| c.aged(params::CORR_KEEP_PCT));

@@ -14,7 +14,7 @@
 //! root threat probe; `REFUTE_*` = the refutation checks. "Elo" notes are self-play, 200 games a
 //! rule, at 300 ms a move unless they say "100k" (100,000 nodes a move).
 
-use crate::rules::Combo;
+use crate::rules::{Combo, Rule};
 
 /// Score of a win at the root (a win in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;
@@ -25,6 +25,9 @@ pub const EVAL_MAX: i32 = 20_000;
 /// The network evaluates a position only where the classical evaluation lies within this of
 /// the window; farther out the classical one stands.
 pub const NET_MARGIN: i32 = 150;
+/// The rules whose search uses the network unless told otherwise (`--feature network=on|off`);
+/// the others keep the classical evaluation alone.
+pub const NET_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 /// No static evaluation (a marker).
 pub const NO_EVAL: i32 = i32::MIN;
 /// Deepest ply a search thread can reach.

@@ -9,9 +9,10 @@
 //! `result`), or with `--out FILE` the compact [`dataset`] format, which also keeps the score of
 //! every search that chose a move (the network trainer's targets).
 
+use crate::args::{self, Switch};
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::records::{self, GameRecord, Outcome as GameResult};
-use crate::{args, parallel, Outcome};
+use crate::{parallel, Outcome};
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::Rule;
@@ -61,10 +62,10 @@ pub struct Args {
     /// held-out evaluation suite kept outside the repository).
     #[arg(long)]
     exclude: Vec<PathBuf>,
-    /// Search with the built-in evaluation network (the engine's `--feature network=on`): games
-    /// of the stronger engine, for the next net.
-    #[arg(long)]
-    network: bool,
+    /// A search switch, NAME=on|off (repeatable; e.g. `network=off` for games of the classical
+    /// evaluation alone where the rule's default is the network).
+    #[arg(long = "feature")]
+    features: Vec<Switch>,
 }
 
 /// The canonical form of a position's stones: the least, over the square's eight symmetries,
@@ -232,6 +233,8 @@ pub fn run(a: Args) -> Outcome {
         .map(|f| std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display())))
         .collect::<Result<Vec<String>, String>>()?;
     let suites = suite_openings(a.size as usize, &more);
+    // Checked once here, so that each worker's searcher takes them as they are.
+    args::apply(&mut Searcher::new(), &a.features)?;
     let games: Vec<u64> = (0..a.games as u64).collect();
     let mut kept = Vec::new();
     parallel::ordered(
@@ -240,7 +243,7 @@ pub fn run(a: Args) -> Outcome {
         || {
             let mut s = Searcher::new();
             s.set_hash_bytes(HASH_BYTES);
-            s.set_feature("network", a.network);
+            args::apply(&mut s, &a.features).ok();
             s
         },
         |s, &i| play(s, &a, &suites, i),
@@ -280,7 +283,7 @@ mod tests {
             jobs: Some(1),
             out: None,
             exclude: Vec::new(),
-            network: false,
+            features: Vec::new(),
         };
         let mut s = Searcher::new();
         s.set_hash_bytes(1 << 20);
