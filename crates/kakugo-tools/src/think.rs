@@ -15,7 +15,10 @@ pub struct Args {
     /// The rule.
     #[arg(long, value_parser = args::rule, default_value = "freestyle")]
     rule: Rule,
-    /// The moves so far in pos notation, Black first (15×15).
+    /// The board's width and height.
+    #[arg(long, default_value_t = 15)]
+    size: usize,
+    /// The moves so far in pos notation, Black first.
     #[arg(long, default_value = "h8")]
     moves: String,
     /// Time for the move, in milliseconds.
@@ -34,7 +37,8 @@ pub struct Args {
 
 /// Runs `think`.
 pub fn run(a: Args) -> Outcome {
-    let dims = Dims::square(15).expect("15x15");
+    let dims = Dims::square(a.size)
+        .ok_or_else(|| crate::Failure::Usage(format!("--size {}: not a board size", a.size)))?;
     let mut b = Board::new(a.rule, dims);
     for p in parse_moves(&a.moves, dims).map_err(crate::Failure::Usage)? {
         if !b.is_empty(p) {
