@@ -99,6 +99,7 @@ fn a_misspelt_argument_or_unknown_rule_is_a_usage_error() {
             "x",
         ],
         &["think", "--turn", "100"],
+        &["think", "--size", "3"],
         &["think", "--feature", "nosuchswitch=on"],
         &["think", "--feature", "late"],
         &["solve", "--rule", "nosuchrule", "h8"],
@@ -323,6 +324,26 @@ fn think_reports_and_plays_a_legal_move() {
         b.make(q);
     }
     assert!(b.is_empty(p), "{out}");
+}
+
+#[test]
+fn think_reads_a_20x20_position() {
+    // Black's four q10-t10 along the right edge of a 20x20 board: White must block at p10, a
+    // cell a 15x15 board does not have.
+    let (out, _) = ok(&[
+        "think",
+        "--size",
+        "20",
+        "--moves",
+        "q10a1r10a2s10a3t10",
+        "--turn-ms",
+        "100",
+    ]);
+    assert_eq!(
+        out.lines().last().unwrap().split_whitespace().nth(1),
+        Some("p10"),
+        "{out}"
+    );
 }
 
 #[test]
