@@ -49,20 +49,27 @@ pub fn run_with(searcher: Searcher) -> ! {
     let out = Output::stdout();
     let control = Arc::new(Control::default());
     let (tx, rx) = mpsc::channel();
+    let (done_tx, done) = mpsc::channel();
     let worker = {
         let (out, control) = (out.clone(), Arc::clone(&control));
         std::thread::Builder::new()
             .name("worker".into())
             .stack_size(WORKER_STACK)
-            .spawn(move || work(&rx, out, control, searcher))
+            .spawn(move || {
+                work(&rx, out, control, searcher);
+                let _ = done_tx.send(());
+            })
     };
-    if worker.is_err() {
-        out.error("cannot start the worker thread");
-        exit_now(&control, &out);
-    }
+    let worker = match worker {
+        Ok(w) => w,
+        Err(_) => {
+            out.error("cannot start the worker thread");
+            exit_now(&control, &out);
+        }
+    };
     let stdin = std::io::stdin();
-    reader::read_loop(stdin.lock(), &tx, &control, &out);
-    exit_now(&control, &out)
+    reader::read_loop(stdin.lock(), &tx, &control);
+    reader::exit_when_done(worker, &done, &control, &out)
 }
 
 /// The worker: handles queued lines in order until end of input.
@@ -76,5 +83,4 @@ fn work(rx: &mpsc::Receiver<Event>, out: Output, control: Arc<Control>, searcher
             out.error("internal error");
         }
     }
-    exit_now(&control, &out)
 }

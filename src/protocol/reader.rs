@@ -11,7 +11,7 @@ use super::command::split_word;
 use super::output::Output;
 use std::io::{BufRead, ErrorKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 /// Longest line kept; the rest of a longer line is dropped.
@@ -79,9 +79,10 @@ impl Control {
     }
 }
 
-/// Reads lines from `input` until `END` or end of input, queueing them to `tx`; then lets the
-/// worker answer what is queued and exits.
-pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control, out: &Output) {
+/// Reads lines from `input` until `END` or end of input, queueing them to `tx`, then tells the
+/// worker that input has ended and returns; the caller exits once the worker is done
+/// ([`exit_when_done`]).
+pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control) {
     let mut seq = 0;
     let mut buf = Vec::new();
     while read_line(&mut input, &mut buf) {
@@ -107,9 +108,21 @@ pub fn read_loop(mut input: impl BufRead, tx: &Sender<Event>, control: &Control,
     }
     control.end_input();
     let _ = tx.send(Event::Eof);
-    // The worker exits the process once it reaches the end of the queue.
-    std::thread::sleep(EXIT_GRACE);
-    exit_now(control, out);
+}
+
+/// Exits once the worker has answered what was queued and ended (it sends on `done` as it
+/// ends), or after [`EXIT_GRACE`] regardless. The process exits from this thread with the
+/// worker gone, so that exiting stops no thread in the middle of its work.
+pub fn exit_when_done(
+    worker: std::thread::JoinHandle<()>,
+    done: &Receiver<()>,
+    control: &Control,
+    out: &Output,
+) -> ! {
+    if done.recv_timeout(EXIT_GRACE).is_ok() {
+        let _ = worker.join();
+    }
+    exit_now(control, out)
 }
 
 /// Stops everything and exits: nothing is written after this.
