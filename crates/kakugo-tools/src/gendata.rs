@@ -7,13 +7,15 @@
 //!
 //! Output: one game record a line on stdout (`rule`, `size`, `opening_plies`, `moves`,
 //! `result`), or with `--out FILE` the compact [`dataset`] format, which also keeps the score of
-//! every search that chose a move (the network trainer's targets).
+//! every search that chose a move (the network trainer's targets). `--list` prints the openings
+//! alone in pos notation, one a line, and plays no game: a held-out suite drawn with stone counts
+//! the training games never start from cannot share an opening with them.
 
 use crate::args::{self, Switch};
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::records::{self, GameRecord, Outcome as GameResult};
 use crate::{parallel, Outcome};
-use kakugo::board::notation::parse_moves;
+use kakugo::board::notation::{format_moves, parse_moves};
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::Rule;
 use kakugo::search::{Limits, Score, Searcher};
@@ -52,6 +54,12 @@ pub struct Args {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stones of a generated opening, `MIN-MAX`.
+    #[arg(long, value_parser = stone_range, default_value = "3-6")]
+    stones: (usize, usize),
+    /// Print the openings (pos notation, one a line) instead of playing games.
+    #[arg(long)]
+    list: bool,
     /// Games played at once (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
@@ -117,12 +125,23 @@ fn suite_openings(size: usize, more: &[String]) -> HashSet<Vec<(usize, usize, us
         .collect()
 }
 
-/// A random legal shape of three to six stones near the centre (no five, no foul, no four
-/// or five point for the side to move), or `None`.
-fn random_shape(rule: Rule, dims: Dims, rng: &mut StdRng) -> Option<Board> {
+/// Parses `MIN-MAX` stones (or one number), at least one stone and at most twelve.
+fn stone_range(s: &str) -> Result<(usize, usize), String> {
+    let (lo, hi) = s.split_once('-').unwrap_or((s, s));
+    let parse = |t: &str| t.trim().parse::<usize>().map_err(|e| format!("{t}: {e}"));
+    let (lo, hi) = (parse(lo)?, parse(hi)?);
+    if lo == 0 || lo > hi || hi > 12 {
+        return Err(format!("{s}: want MIN-MAX with 1 <= MIN <= MAX <= 12"));
+    }
+    Ok((lo, hi))
+}
+
+/// A random legal shape of `stones` stones near the centre (no five, no foul, no four or five
+/// point for either side), or `None`.
+fn random_shape(rule: Rule, dims: Dims, stones: (usize, usize), rng: &mut StdRng) -> Option<Board> {
     let mut b = Board::new(rule, dims);
     let (cx, cy) = (dims.centre().x() as i64, dims.centre().y() as i64);
-    let n = rng.gen_range(3..=6);
+    let n = rng.gen_range(stones.0..=stones.1);
     for _ in 0..n {
         let x = cx + rng.gen_range(-OPENING_RADIUS..=OPENING_RADIUS);
         let y = cy + rng.gen_range(-OPENING_RADIUS..=OPENING_RADIUS);
@@ -156,7 +175,7 @@ fn opening(
     let stop = AtomicBool::new(false);
     let mut last = None;
     for _ in 0..1000 {
-        let Some(b) = random_shape(a.rule, dims, &mut rng) else {
+        let Some(b) = random_shape(a.rule, dims, a.stones, &mut rng) else {
             continue;
         };
         if suites.contains(&canonical(b.history(), a.size as usize)) {
@@ -225,6 +244,18 @@ fn play(
     }
 }
 
+/// Prints the openings of games `0..games`.
+fn list(a: &Args, suites: &HashSet<Vec<(usize, usize, usize)>>) -> Outcome {
+    let mut s = Searcher::new();
+    s.set_hash_bytes(HASH_BYTES);
+    args::apply(&mut s, &a.features)?;
+    for i in 0..a.games as u64 {
+        let b = opening(&mut s, a, suites, i);
+        records::print_line(&format_moves(b.history()))?;
+    }
+    Ok(0)
+}
+
 /// Runs `gendata`.
 pub fn run(a: Args) -> Outcome {
     let more = a
@@ -235,6 +266,9 @@ pub fn run(a: Args) -> Outcome {
     let suites = suite_openings(a.size as usize, &more);
     // Checked once here, so that each worker's searcher takes them as they are.
     args::apply(&mut Searcher::new(), &a.features)?;
+    if a.list {
+        return list(&a, &suites);
+    }
     let games: Vec<u64> = (0..a.games as u64).collect();
     let mut kept = Vec::new();
     parallel::ordered(
@@ -280,6 +314,8 @@ mod tests {
             games: 1,
             nodes: 1000,
             seed: 7,
+            stones: (3, 6),
+            list: false,
             jobs: Some(1),
             out: None,
             exclude: Vec::new(),
@@ -297,6 +333,25 @@ mod tests {
             assert_eq!(opening(&mut s, &a, &suites, i).history(), b.history());
         }
         assert!(seen.len() >= 3, "openings repeat: {seen:?}");
+    }
+
+    #[test]
+    fn the_stone_range_is_kept_and_checked() {
+        assert_eq!(stone_range("7-8"), Ok((7, 8)));
+        assert_eq!(stone_range("5"), Ok((5, 5)));
+        assert!(stone_range("8-7").is_err());
+        assert!(stone_range("0-3").is_err());
+        assert!(stone_range("x").is_err());
+        let dims = Dims::square(15).unwrap();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut made = 0;
+        for _ in 0..200 {
+            if let Some(b) = random_shape(Rule::Freestyle, dims, (7, 8), &mut rng) {
+                assert!((7..=8).contains(&b.history().len()));
+                made += 1;
+            }
+        }
+        assert!(made > 0);
     }
 
     #[test]
