@@ -1,8 +1,8 @@
 //! `gendata`: training games. The searcher plays itself at a fixed node budget a move (so a run
 //! does not depend on the machine's load) from openings generated for the purpose — never from
 //! the suites the strength is measured on: a random shape of three to six stones near the
-//! centre, kept when a short search values it within [`BALANCE_LIMIT`] and it is none of the
-//! suites' openings in any orientation. Game `i` draws its opening from a generator seeded by
+//! centre, kept when a short search (`--balance-nodes`, 4,000) values it within
+//! `--balance-limit` (120) and it is none of the suites' openings in any orientation. Game `i` draws its opening from a generator seeded by
 //! `seed` and `i`, so a run repeats exactly whatever the number of threads.
 //!
 //! Output: one game record a line on stdout (`rule`, `size`, `opening_plies`, `moves`,
@@ -29,10 +29,6 @@ use std::sync::atomic::AtomicBool;
 const HASH_BYTES: usize = 16 << 20;
 /// Opening stones lie within this Chebyshev distance of the centre.
 const OPENING_RADIUS: i64 = 3;
-/// Nodes of the search that judges an opening's balance.
-const BALANCE_NODES: u64 = 4_000;
-/// A generated opening is kept when the side to move's score is within this many units.
-const BALANCE_LIMIT: i32 = 120;
 /// Scores are stored within this bound (a proven result beyond it).
 const SCORE_BOUND: i32 = 30_000;
 
@@ -60,6 +56,12 @@ pub struct Args {
     /// Print the openings (pos notation, one a line) instead of playing games.
     #[arg(long)]
     list: bool,
+    /// Nodes of the search that judges an opening's balance.
+    #[arg(long, default_value_t = 4_000)]
+    balance_nodes: u64,
+    /// An opening is kept when that search values the side to move within this many units.
+    #[arg(long, default_value_t = 120)]
+    balance_limit: i32,
     /// Games played at once (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
@@ -169,7 +171,7 @@ fn opening(
     let dims = Dims::square(a.size as usize).expect("a board size");
     let mut rng = StdRng::seed_from_u64(a.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index);
     let limits = Limits {
-        max_nodes: Some(BALANCE_NODES),
+        max_nodes: Some(a.balance_nodes),
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
@@ -183,7 +185,7 @@ fn opening(
         }
         s.clear();
         let r = s.search(&b, &limits, &stop, &mut |_| {});
-        if matches!(r.info.score, Score::Eval(v) if v.abs() <= BALANCE_LIMIT) {
+        if matches!(r.info.score, Score::Eval(v) if v.abs() <= a.balance_limit) {
             return b;
         }
         last = Some(b);
@@ -316,6 +318,8 @@ mod tests {
             seed: 7,
             stones: (3, 6),
             list: false,
+            balance_nodes: 4_000,
+            balance_limit: 120,
             jobs: Some(1),
             out: None,
             exclude: Vec::new(),
@@ -333,6 +337,43 @@ mod tests {
             assert_eq!(opening(&mut s, &a, &suites, i).history(), b.history());
         }
         assert!(seen.len() >= 3, "openings repeat: {seen:?}");
+    }
+
+    #[test]
+    fn the_balance_search_and_limit_are_the_ones_asked_for() {
+        let suites = suite_openings(15, &[]);
+        let a = Args {
+            rule: Rule::Freestyle,
+            size: 15,
+            games: 3,
+            nodes: 1000,
+            seed: 5,
+            stones: (7, 8),
+            list: true,
+            balance_nodes: 3_000,
+            balance_limit: 25,
+            jobs: Some(1),
+            out: None,
+            exclude: Vec::new(),
+            features: Vec::new(),
+        };
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        let limits = Limits {
+            max_nodes: Some(a.balance_nodes),
+            ..Limits::default()
+        };
+        for i in 0..3 {
+            let b = opening(&mut s, &a, &suites, i);
+            assert!((7..=8).contains(&b.history().len()));
+            s.clear();
+            let r = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+            assert!(
+                matches!(r.info.score, Score::Eval(v) if v.abs() <= 25),
+                "{:?}",
+                r.info.score
+            );
+        }
     }
 
     #[test]
