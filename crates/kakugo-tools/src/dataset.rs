@@ -60,6 +60,11 @@ pub fn encode(games: &[ScoredGame]) -> Vec<u8> {
     out
 }
 
+/// Whether `bytes` are a training set (its first bytes are the format's).
+pub fn is_dataset(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
 /// Reads the bytes of a file; an error says where it is broken.
 pub fn decode(bytes: &[u8]) -> Result<Vec<ScoredGame>, String> {
     if bytes.get(..4) != Some(MAGIC.as_slice()) {

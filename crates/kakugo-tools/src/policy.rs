@@ -22,7 +22,7 @@ use crate::{args, Outcome};
 use kakugo::board::{Board, Pos};
 use kakugo::rules::{code_patterns, CODE_COUNT};
 use kakugo::rules::{Combo, Rule};
-use kakugo::search::movepick::is_foul;
+use kakugo::search::movepick::{is_foul, parse_order};
 use kakugo::search::params::{MO_OPP, MO_OWN};
 use kakugo::search::State;
 use std::path::PathBuf;
@@ -51,7 +51,11 @@ pub struct Args {
     /// Only the moves of the player of this name are targets.
     #[arg(long)]
     mover: Option<String>,
-    /// Game records (JSON lines).
+    /// Also report the held-out hits of this ordering table (`order` lines, as the search reads
+    /// them), for a side-by-side comparison with the fitted one.
+    #[arg(long)]
+    compare: Option<PathBuf>,
+    /// Game records (JSON lines, or `gendata --out` training sets).
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
@@ -254,6 +258,21 @@ pub fn run(a: Args) -> Outcome {
         cands,
         test.len()
     );
+    if let Some(path) = &a.compare {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let t = parse_order(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut w = vec![0.0; PARAMS];
+        w[0] = 1.0;
+        for c in 0..2 {
+            for code in 0..CODE_COUNT {
+                let [own, opp] = t[if shared { 0 } else { c }][code];
+                w[own_index(c, code as u16)] = f64::from(own) / 100.0;
+                w[opp_index(c, code as u16)] = f64::from(opp) / 100.0;
+            }
+        }
+        let (_, t1, t3) = pass(&test, &w, true, false, None);
+        eprintln!("{}: held out top-1 {t1:.3} top-3 {t3:.3}", path.display());
+    }
     let mut w = vec![0.0; PARAMS];
     w[0] = 1.0;
     fit(&train, &mut w, false, false, 200, 0.0);

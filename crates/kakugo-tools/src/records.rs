@@ -12,7 +12,7 @@
 //!
 //! A line that does not parse is an error naming the file and line, never skipped in silence.
 
-use kakugo::board::notation::{from_stones, parse_cell_name};
+use kakugo::board::notation::{format_moves, from_stones, parse_cell_name};
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::{Color, Rule};
 use serde_json::{json, Map, Value};
@@ -250,9 +250,30 @@ fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
-/// Every game record of a JSON-lines file (blank lines skipped).
+/// Every game record of a JSON-lines file (blank lines skipped), or of a training set
+/// (`.kgd`, [`crate::dataset`]: recognised by its first bytes; each game's opening is its
+/// opening plies).
 pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, String> {
-    let text = read(path)?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if crate::dataset::is_dataset(&bytes) {
+        let games =
+            crate::dataset::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let mut r = GameRecord::new(g.rule, g.dims);
+                r.line = i;
+                r.opening = Some(g.opening);
+                r.opening_text = Some(format_moves(&g.moves[..g.opening.min(g.moves.len())]));
+                r.moves = g.moves;
+                r.result = Some(g.result);
+                r
+            })
+            .collect());
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -363,6 +384,35 @@ pub fn read_puzzles(dir: &Path) -> Result<Vec<Puzzle>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_training_set_reads_as_game_records() {
+        use crate::dataset::{encode, ScoredGame, NO_SCORE};
+        let dims = Dims::square(15).unwrap();
+        let moves: Vec<Pos> = [(7, 7), (8, 8), (9, 9), (0, 14)]
+            .iter()
+            .map(|&(x, y)| dims.pos(x, y).unwrap())
+            .collect();
+        let g = ScoredGame {
+            rule: Rule::Freestyle,
+            dims,
+            result: Outcome::Draw,
+            opening: 3,
+            moves: moves.clone(),
+            scores: vec![NO_SCORE, NO_SCORE, NO_SCORE, 12],
+        };
+        let path = std::env::temp_dir().join(format!("kakugo-records-{}.kgd", std::process::id()));
+        std::fs::write(&path, encode(&[g.clone(), g])).unwrap();
+        let read = read_games(&path);
+        std::fs::remove_file(&path).ok();
+        let read = read.unwrap();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[1].line, 1);
+        assert_eq!(read[0].moves, moves);
+        assert_eq!(read[0].opening, Some(3));
+        assert_eq!(read[0].opening_text.as_deref(), Some("h8i9j10"));
+        assert_eq!(read[0].result, Some(Outcome::Draw));
+    }
 
     #[test]
     fn a_record_reads_back_as_written() {
