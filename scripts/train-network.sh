@@ -12,6 +12,10 @@
 #   NODES    nodes a move                                                  default 30000
 #   EPOCHS   training passes                                               default 60
 #   EXCLUDE  held-out opening suites never to start a game from
+#
+# With the default GAMES and NODES, a batch whose games are in the repository
+# (src/network/games/RULE-SEED.kgd) is taken from there instead of being played again;
+# FRESH=1 plays every batch.
 set -eu
 cd "$(dirname "$0")/.."
 rule=$1 out=$2 batches=${3:-3} games=${4:-2000} nodes=${5:-30000} epochs=${6:-60}
@@ -26,6 +30,11 @@ data=""
 b=1
 while [ "$b" -le "$batches" ]; do
     file="$out/$rule-$b.kgd"
+    stored="src/network/games/$rule-$((base + b)).kgd"
+    if [ ! -s "$file" ] && [ "${FRESH:-0}" != 1 ] && [ "$games" = 2000 ] \
+        && [ "$nodes" = 30000 ] && [ -s "$stored" ]; then
+        cp "$stored" "$file"
+    fi
     if [ ! -s "$file" ]; then
         # shellcheck disable=SC2086
         $tools gendata --rule "$rule" --games "$games" --nodes "$nodes" --seed $((base + b)) \
