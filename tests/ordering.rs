@@ -5,7 +5,7 @@
 use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::{Combo, Rule};
-use kakugo::search::movepick::{is_foul, order, order_table, Policy, Scored};
+use kakugo::search::movepick::{is_foul, order, order_table, Scored};
 use kakugo::search::State;
 
 /// Rank of the move played (0 = first) among the candidates of every position after the opening
@@ -44,12 +44,8 @@ fn ranks(path: &str, rule: Rule, policy: bool) -> Vec<usize> {
                     .map(|mv| Scored { mv, key: 0 })
                     .collect();
                 if cands.iter().any(|c| c.mv == mv) {
-                    let how = if policy {
-                        Policy::Table(order_table(rule))
-                    } else {
-                        Policy::None
-                    };
-                    order(&b, &mut cands, Pos::NONE, [Pos::NONE; 2], &hist, how);
+                    let table = policy.then(|| order_table(rule));
+                    order(&b, &mut cands, Pos::NONE, [Pos::NONE; 2], &hist, table);
                     let key = cands.iter().find(|c| c.mv == mv).unwrap().key;
                     out.push(cands.iter().filter(|c| c.key > key).count());
                 }

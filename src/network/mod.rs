@@ -32,7 +32,6 @@
 //! and `bench` the same node count, on every machine.
 
 pub mod accumulator;
-pub mod policy;
 
 use crate::board::{code_table, Board};
 use crate::rules::combo::CODE_COUNT;

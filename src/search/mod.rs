@@ -570,14 +570,7 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
     movepick::generate(st, &mut buf);
     let hist = vec![0; crate::board::geometry::CELLS];
     let pick = |st: &mut State, buf: &mut Vec<movepick::Scored>| -> Vec<Pos> {
-        movepick::order(
-            &st.board,
-            buf,
-            Pos::NONE,
-            [Pos::NONE; 2],
-            &hist,
-            movepick::Policy::None,
-        );
+        movepick::order(&st.board, buf, Pos::NONE, [Pos::NONE; 2], &hist, None);
         buf.sort_by_key(|m| std::cmp::Reverse(m.key));
         buf.iter()
             .map(|m| m.mv)

@@ -16,9 +16,7 @@
 use super::params::{MO_HIST_DIV, MO_KILLER, MO_OPP, MO_OWN, MO_TT};
 use super::state::State;
 use crate::board::{Board, CellValues, Pos};
-use crate::network::policy::{codes, PolicyNet, PD};
 use crate::rules::{Color, Combo, Pattern, Rule};
-use smallvec::SmallVec;
 
 /// Which moves a node has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,26 +133,16 @@ pub fn base_score(b: &Board, p: Pos, me: Color, history: &[i32]) -> i32 {
         + history[p.index()] / MO_HIST_DIV
 }
 
-/// What orders the moves besides the combo scores, killers and history.
-#[derive(Clone, Copy)]
-pub enum Policy<'a> {
-    /// Nothing.
-    None,
-    /// The ordering table's numbers of both cell codes of the cell ([`order_table`]).
-    Table(&'a CellValues),
-    /// The learned policy's score of the cell among the node's moves.
-    Net(&'a PolicyNet),
-}
-
 /// Gives every move its key: the TT move first, then the combo scores of both sides, the
-/// `killers` of the ply, the `history` and what `policy` adds. Ties go to the lower cell index.
+/// `killers` of the ply and the `history`; with `policy`, the ordering table's numbers of both
+/// cell codes of the cell are added ([`order_table`]). Ties go to the lower cell index.
 pub fn order(
     b: &Board,
     moves: &mut [Scored],
     tt: Pos,
     killers: [Pos; 2],
     history: &[i32],
-    policy: Policy,
+    policy: Option<&CellValues>,
 ) {
     let me = b.side_to_move();
     let opp = me.opp();
@@ -169,34 +157,21 @@ pub fn order(
             0
         }
     };
-    let key = |p: Pos, s: i32| (i64::from(s + bonus(p)) << 16) - i64::from(p.0);
     match policy {
-        Policy::Table(t) => {
+        Some(t) => {
             let t = &t[me.index()];
             for m in moves.iter_mut() {
                 let s = base_score(b, m.mv, me, history)
                     + t[b.cell_code(m.mv, me)][0]
-                    + t[b.cell_code(m.mv, opp)][1];
-                m.key = key(m.mv, s);
+                    + t[b.cell_code(m.mv, opp)][1]
+                    + bonus(m.mv);
+                m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
             }
         }
-        Policy::Net(net) => {
-            let cells: SmallVec<[(usize, usize, [i16; PD]); 128]> = moves
-                .iter()
-                .map(|m| {
-                    let (own, theirs) = codes(b, m.mv, me);
-                    (own, theirs, net.vector(own, theirs))
-                })
-                .collect();
-            let g = net.context(cells.iter().map(|c| &c.2));
-            for (m, (own, theirs, e)) in moves.iter_mut().zip(&cells) {
-                let s = base_score(b, m.mv, me, history) + net.score(&g, e, *own, *theirs);
-                m.key = key(m.mv, s);
-            }
-        }
-        Policy::None => {
+        None => {
             for m in moves.iter_mut() {
-                m.key = key(m.mv, base_score(b, m.mv, me, history));
+                let s = base_score(b, m.mv, me, history) + bonus(m.mv);
+                m.key = (i64::from(s) << 16) - i64::from(m.mv.0);
             }
         }
     }

@@ -10,14 +10,13 @@
 
 use super::correction::{Correction, Slots};
 use super::eval::{evaluate, threat_mask, EvalTables};
-use super::movepick::{self, Policy, Scored, Stage};
+use super::movepick::{self, Scored, Stage};
 use super::params::*;
 use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
 use crate::network::accumulator::Accumulator;
-use crate::network::policy::policy;
 use crate::network::Net;
 use crate::rules::{Combo, Pattern};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -756,20 +755,13 @@ impl<'a> Worker<'a> {
             return stage;
         }
         let hist_off = self.st.board.side_to_move().index() * CELLS;
-        let rule = self.st.board.rule();
-        // The policy was fitted where every candidate is generated; the forced stages keep the
-        // table.
-        let policy = match policy(rule) {
-            Some(net) if stage == Stage::All => Policy::Net(net),
-            _ => Policy::Table(movepick::order_table(rule)),
-        };
         movepick::order(
             &self.st.board,
             moves,
             tt_move,
             self.frames[ply].killers,
             &self.history[hist_off..hist_off + CELLS],
-            policy,
+            Some(movepick::order_table(self.st.board.rule())),
         );
         stage
     }

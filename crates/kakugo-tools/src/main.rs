@@ -1,5 +1,5 @@
 //! `kakugo-tools`: Kakugo's tools as subcommands of one binary — the training pipeline
-//! (`gendata`, `label`, `tune`, `policy`, `policy-net`), analysis (`wins`, `blunders`, `think`, `openings`), the threat
+//! (`gendata`, `label`, `tune`, `policy`), analysis (`wins`, `blunders`, `think`, `openings`), the threat
 //! solvers (`solve`, `solve --bench`) and two micro-benchmarks (`makeunmake`, `startup`).
 //!
 //! Arguments are parsed strictly: an unknown argument, rule or value is an error with the
@@ -16,7 +16,6 @@ mod micro;
 mod openings;
 mod parallel;
 mod policy;
-mod policy_net;
 mod records;
 mod solve;
 mod think;
@@ -48,8 +47,6 @@ enum Command {
     Train(train::Args),
     /// Fit the move-ordering table to the moves played; prints the table.
     Policy(policy::Args),
-    /// Fit the learned move-ordering policy to the moves played; writes its weights.
-    PolicyNet(policy_net::Args),
     /// Nodes the search needs to announce a known win, over a position file.
     Wins(wins::Args),
     /// Where the games an engine lost were lost: its last saving chance in each.
@@ -108,7 +105,6 @@ fn main() -> ExitCode {
         Command::Tune(a) => ("tune", tune::run(a)),
         Command::Train(a) => ("train", train::run(a)),
         Command::Policy(a) => ("policy", policy::run(a)),
-        Command::PolicyNet(a) => ("policy-net", policy_net::run(a)),
         Command::Wins(a) => ("wins", wins::run(a)),
         Command::Blunders(a) => ("blunders", blunders::run(a)),
         Command::Think(a) => ("think", think::run(a)),

@@ -25,7 +25,6 @@ use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::{is_foul, parse_order};
 use kakugo::search::params::{MO_OPP, MO_OWN};
 use kakugo::search::State;
-use rayon::prelude::*;
 use std::path::PathBuf;
 
 /// Plies skipped at the start of a game that does not say how long its opening was.
@@ -63,17 +62,15 @@ pub struct Args {
 
 /// One position: for each candidate its (own code index, opponent code index, class score,
 /// distance buckets from the last two moves), the played move first.
-pub(crate) struct Sample {
-    pub(crate) cands: Vec<(u16, u16, f32, u8, u8)>,
-    pub(crate) colour: usize,
+struct Sample {
+    cands: Vec<(u16, u16, f32, u8, u8)>,
+    colour: usize,
 }
 
-/// The samples of game `g` (15×15 only) and whether its opening is held out (by a hash of
-/// its text: every tenth); with `mover`, only the moves of the player of that name.
-fn load(g: &GameRecord, mover: &Option<String>, shared: bool) -> (bool, Vec<Sample>) {
-    let mut out = Vec::new();
+/// The samples of game `g` (15×15 only) into `train` or `test`.
+fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
     if g.dims.w != 15 || g.dims.h != 15 {
-        return (false, out);
+        return;
     }
     let skip = g.opening.unwrap_or(DEFAULT_OPENING);
     let opening = g.opening_text.as_deref().unwrap_or("");
@@ -81,7 +78,9 @@ fn load(g: &GameRecord, mover: &Option<String>, shared: bool) -> (bool, Vec<Samp
         (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
     }) % 10
         == 9;
-    let by = |player: &Option<String>| mover.is_none() || player == mover;
+    let sink = if held_out { test } else { train };
+    // With `--mover NAME`, only the moves of the player of that name.
+    let by = |player: &Option<String>| a.mover.is_none() || *player == a.mover;
     let (black, white) = (by(&g.black), by(&g.white));
     let mut b = Board::new(g.rule, g.dims);
     for (i, &mv) in g.moves.iter().enumerate() {
@@ -90,34 +89,10 @@ fn load(g: &GameRecord, mover: &Option<String>, shared: bool) -> (bool, Vec<Samp
         }
         let theirs = if i % 2 == 0 { black } else { white };
         if i >= skip && theirs {
-            out.extend(sample(&mut b, mv, shared));
+            sink.extend(sample(&mut b, mv, a.shared));
         }
         b.make(mv);
     }
-    (held_out, out)
-}
-
-/// The training and held-out positions of the `rule` games of `files` (with `mover`, only
-/// that player's moves; with `shared`, both colours' positions as colour 0).
-pub(crate) fn positions(
-    files: &[PathBuf],
-    rule: Rule,
-    mover: &Option<String>,
-    shared: bool,
-) -> Result<(Vec<Sample>, Vec<Sample>), String> {
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    for f in files {
-        let games = records::read_games(f)?;
-        let parts: Vec<(bool, Vec<Sample>)> = games
-            .par_iter()
-            .filter(|g| g.rule == rule)
-            .map(|g| load(g, mover, shared))
-            .collect();
-        for (held_out, samples) in parts {
-            if held_out { &mut test } else { &mut train }.extend(samples);
-        }
-    }
-    Ok((train, test))
 }
 
 /// The sample of `b` with `mv` played, if it is one.
@@ -267,7 +242,12 @@ fn fit(data: &[Sample], w: &mut [f64], table: bool, dist: bool, iters: usize, la
 /// Runs `policy`.
 pub fn run(a: Args) -> Outcome {
     let (rule, shared, dist, lambda, iters) = (a.rule, a.shared, a.dist, a.lambda, a.iters);
-    let (train, test) = positions(&a.files, rule, &a.mover, shared)?;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for f in &a.files {
+        for g in records::read_games(f)?.iter().filter(|g| g.rule == rule) {
+            load(g, &a, &mut train, &mut test);
+        }
+    }
     if train.is_empty() {
         return Err(format!("no {} positions to fit", rule.name()).into());
     }
