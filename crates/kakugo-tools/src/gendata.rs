@@ -306,25 +306,31 @@ pub fn run(a: Args) -> Outcome {
 mod tests {
     use super::*;
 
-    #[test]
-    fn generated_openings_are_balanced_legal_and_not_from_the_suites() {
-        let suites = suite_openings(15, &[]);
-        assert!(suites.len() > 100);
-        let a = Args {
-            rule: Rule::Renju,
+    /// The options of a one-thread run of `rule` from `seed`, balanced by `balance_nodes` and
+    /// `balance_limit`.
+    fn options(rule: Rule, seed: u64, stones: (usize, usize), balance: (u64, i32)) -> Args {
+        Args {
+            rule,
             size: 15,
             games: 1,
             nodes: 1000,
-            seed: 7,
-            stones: (3, 6),
+            seed,
+            stones,
             list: false,
-            balance_nodes: 4_000,
-            balance_limit: 120,
+            balance_nodes: balance.0,
+            balance_limit: balance.1,
             jobs: Some(1),
             out: None,
             exclude: Vec::new(),
             features: Vec::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn generated_openings_are_balanced_legal_and_not_from_the_suites() {
+        let suites = suite_openings(15, &[]);
+        assert!(suites.len() > 100);
+        let a = options(Rule::Renju, 7, (3, 6), (4_000, 120));
         let mut s = Searcher::new();
         s.set_hash_bytes(1 << 20);
         let mut seen = HashSet::new();
@@ -342,21 +348,7 @@ mod tests {
     #[test]
     fn the_balance_search_and_limit_are_the_ones_asked_for() {
         let suites = suite_openings(15, &[]);
-        let a = Args {
-            rule: Rule::Freestyle,
-            size: 15,
-            games: 3,
-            nodes: 1000,
-            seed: 5,
-            stones: (7, 8),
-            list: true,
-            balance_nodes: 3_000,
-            balance_limit: 25,
-            jobs: Some(1),
-            out: None,
-            exclude: Vec::new(),
-            features: Vec::new(),
-        };
+        let a = options(Rule::Freestyle, 5, (7, 8), (3_000, 25));
         let mut s = Searcher::new();
         s.set_hash_bytes(1 << 20);
         let limits = Limits {
