@@ -601,7 +601,7 @@ fn the_network_is_on_by_default_where_matches_kept_it() {
         let on = search_net(&b, 6, 300_000, true).info.nodes;
         let off = search_net(&b, 6, 300_000, false).info.nodes;
         assert_ne!(on, off, "{rule:?}");
-        let want = if matches!(rule, Rule::Freestyle | Rule::Standard) {
+        let want = if matches!(rule, Rule::Freestyle | Rule::Standard | Rule::Renju) {
             on
         } else {
             off

@@ -23,11 +23,13 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Evaluations are clamped to ±this.
 pub const EVAL_MAX: i32 = 20_000;
 /// The network evaluates a position only where the classical evaluation lies within this of
-/// the window; farther out the classical one stands.
+/// the window; farther out the classical one stands (every rule but renju).
 pub const NET_MARGIN: i32 = 150;
+/// Renju's [`NET_MARGIN`] (400 against the classical evaluation alone: +69 Elo; 150: +10).
+pub const NET_MARGIN_RENJU: i32 = 400;
 /// The rules whose search uses the network unless told otherwise (`--feature network=on|off`);
 /// the others keep the classical evaluation alone.
-pub const NET_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+pub const NET_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 /// No static evaluation (a marker).
 pub const NO_EVAL: i32 = i32::MIN;
 /// Deepest ply a search thread can reach.

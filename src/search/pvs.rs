@@ -18,7 +18,7 @@ use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
 use crate::network::accumulator::Accumulator;
 use crate::network::Net;
-use crate::rules::{Combo, Pattern};
+use crate::rules::{Combo, Pattern, Rule};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -45,15 +45,21 @@ pub struct Shared<'a> {
 }
 
 /// The static evaluation of `b` for the side to move: the network's where there is one and the
-/// classical evaluation lies within [`NET_MARGIN`] of the window `alpha..beta` (farther out,
-/// the classical one decides alone: the net would not move it across the window).
+/// classical evaluation lies within [`NET_MARGIN`] (renju: [`NET_MARGIN_RENJU`]) of the window
+/// `alpha..beta` (farther out, the classical one decides alone: the net would rarely move it
+/// across the window).
 #[inline]
 fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator, alpha: i32, beta: i32) -> i32 {
     let classical = evaluate(b, sh.eval);
+    let margin = if b.rule() == Rule::Renju {
+        NET_MARGIN_RENJU
+    } else {
+        NET_MARGIN
+    };
     match sh.net {
         Some(_)
-            if classical < alpha.saturating_sub(NET_MARGIN)
-                || classical > beta.saturating_add(NET_MARGIN) =>
+            if classical < alpha.saturating_sub(margin)
+                || classical > beta.saturating_add(margin) =>
         {
             classical
         }
