@@ -44,33 +44,26 @@ pub struct Shared<'a> {
     pub net: Option<&'static Net>,
 }
 
-/// The static evaluation of `b` for the side to move: the network's where there is one and the
-/// classical evaluation lies within [`NET_MARGIN`] (renju: [`NET_MARGIN_RENJU`]) of the window
-/// `alpha..beta` (farther out, the classical one decides alone: the net would rarely move it
-/// across the window).
+/// The static evaluation of `b` for the side to move: the network's where there is one (in
+/// renju only where the classical evaluation lies within [`NET_MARGIN_RENJU`] of the window
+/// `alpha..beta`: farther out the classical one decides alone, the net would rarely move it
+/// across the window), else the classical evaluation.
 #[inline]
 fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator, alpha: i32, beta: i32) -> i32 {
     let classical = evaluate(b, sh.eval);
-    let margin = if b.rule() == Rule::Renju {
-        NET_MARGIN_RENJU
-    } else {
-        NET_MARGIN
+    let Some(net) = sh.net else {
+        return classical;
     };
-    match sh.net {
-        Some(_)
-            if classical < alpha.saturating_sub(margin)
-                || classical > beta.saturating_add(margin) =>
-        {
-            classical
-        }
-        None => classical,
-        Some(net) => {
-            let pool = acc.pool(b, &net.quant);
-            net.quant
-                .value(&pool, b.side_to_move(), threat_mask(b), classical)
-                .clamp(-EVAL_MAX, EVAL_MAX)
-        }
+    if b.rule() == Rule::Renju
+        && (classical < alpha.saturating_sub(NET_MARGIN_RENJU)
+            || classical > beta.saturating_add(NET_MARGIN_RENJU))
+    {
+        return classical;
     }
+    let pool = acc.pool(b, &net.quant);
+    net.quant
+        .value(&pool, b.side_to_move(), threat_mask(b), classical)
+        .clamp(-EVAL_MAX, EVAL_MAX)
 }
 
 /// What the search keeps for one ply of the current line.
