@@ -20,15 +20,11 @@ and `... | Node N | Time Tms`, N with an optional K/M/G suffix. Needs Python 3 o
 
 import re
 import statistics
-import subprocess
 import sys
 
+from brain import one_turn, parse_moves
+
 SIZE = 15
-
-
-def parse_moves(text):
-    """`h8i9` -> [(7, 7), (8, 8)]: a letter for the column, the row counted from 1."""
-    return [(ord(c) - ord("a"), int(n) - 1) for c, n in re.findall(r"([a-z])(\d+)", text)]
 
 
 def count(text):
@@ -41,39 +37,14 @@ def count(text):
 
 def think(engine, rule, moves, turn_ms):
     """(nodes, ms) of the engine's last report on the position, or None."""
-    side = len(moves) % 2
-    lines = [
-        f"START {SIZE}",
-        f"INFO timeout_turn {turn_ms}",
-        "INFO timeout_match 0",
-        f"INFO rule {rule}",
-        "BOARD",
-    ]
-    for k, (x, y) in enumerate(moves):
-        lines.append(f"{x},{y},{1 if k % 2 == side else 2}")
-    lines.append("DONE")
-    p = subprocess.Popen(
-        [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
-    )
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
     last = None
-    for line in p.stdout:
-        line = line.strip()
+    for line in one_turn(engine, rule, SIZE, moves, turn_ms):
         uci = re.search(r"\bn ([\d.]+[KMG]?) n/ms \d+ tm (\d+)\b", line)
         normal = re.search(r"Node ([\d.]+[KMG]?) \| Time (\d+)ms", line)
         if uci:
             last = (count(uci.group(1)), int(uci.group(2)))
         elif normal:
             last = (count(normal.group(1)), int(normal.group(2)))
-        elif re.fullmatch(r"\d+,\d+", line):
-            break
-    try:
-        p.stdin.write("END\n")
-        p.stdin.close()
-    except BrokenPipeError:
-        pass
-    p.wait(timeout=10)
     return last
 
 

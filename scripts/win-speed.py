@@ -30,23 +30,13 @@ score (`ev +M11`, `Eval +M11`, `Eval M11`). Needs Python 3 only.
 
 import os
 import re
-import shlex
 import statistics
-import subprocess
 import sys
 import time
 
+from brain import notation, one_turn, parse_moves
+
 MATE = re.compile(r"(?:\bev|\| Eval|\bEval) \+?M(\d+)\b")
-
-
-def parse_moves(text):
-    """`h8i9` -> [(7, 7), (8, 8)]: a letter for the column, the row counted from 1."""
-    return [(ord(c) - ord("a"), int(n) - 1) for c, n in re.findall(r"([a-z])(\d+)", text)]
-
-
-def notation(moves):
-    """[(7, 7), (8, 8)] -> `h8i9`."""
-    return "".join(f"{chr(ord('a') + x)}{y + 1}" for x, y in moves)
 
 
 def results(matchdir):
@@ -114,43 +104,11 @@ def extract(matchdir, path):
 
 def think(engine, rule, size, moves, turn_ms):
     """Seconds until the engine first reported a proven win on the position, or None."""
-    side = len(moves) % 2
-    lines = [
-        f"START {size}",
-        f"INFO timeout_turn {turn_ms}",
-        "INFO timeout_match 0",
-        f"INFO rule {rule}",
-        "BOARD",
-    ]
-    for k, (x, y) in enumerate(moves):
-        lines.append(f"{x},{y},{1 if k % 2 == side else 2}")
-    lines.append("DONE")
-    argv = shlex.split(engine)
-    p = subprocess.Popen(
-        argv,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=os.path.dirname(os.path.abspath(argv[0])),
-    )
     start = time.monotonic()
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
-    found = None
-    for line in p.stdout:
-        line = line.strip()
-        if found is None and line.startswith("MESSAGE") and MATE.search(line):
-            found = time.monotonic() - start
-        elif re.fullmatch(r"\d+,\d+", line):
-            break
-    try:
-        p.stdin.write("END\n")
-        p.stdin.close()
-    except BrokenPipeError:
-        pass
-    p.wait(timeout=10)
-    return found
+    for line in one_turn(engine, rule, size, moves, turn_ms):
+        if line.startswith("MESSAGE") and MATE.search(line):
+            return time.monotonic() - start
+    return None
 
 
 def run(rule, size, path, turn_ms, engines):
