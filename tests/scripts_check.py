@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The match scripts on real input: `scripts/win-speed.py` and `scripts/nps.py` against the built engine.
+
+usage: tests/scripts_check.py ENGINE      (CI runs it with target/release/pbrain-kakugo)
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPTS = os.path.join(ROOT, "scripts")
+MATCH = os.path.join(ROOT, "tests", "data", "cgc-match")
+SUITE = os.path.join(ROOT, "tournaments", "openings", "freestyle15.pos.txt")
+
+
+def script(name, *args):
+    out = subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, name), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, f"{name} {args}: {out.stderr}"
+    return out.stdout
+
+
+def main(engine):
+    with tempfile.TemporaryDirectory() as tmp:
+        # Extract: Kakugo (White) first reported its win at ply 12 of game 1, Rapfi (White) at ply 8 of game 2.
+        found = os.path.join(tmp, "wins.txt")
+        print(script("win-speed.py", "extract", MATCH, found).strip())
+        with open(found) as f:
+            rows = [line.split() for line in f if not line.startswith("#")]
+        assert rows == [
+            ["1", "12", "i11i9g9e7i5h7j6g7f7h8f6", "11", "kakugo"],
+            ["2", "8", "i11i9g9e7i5h7j6", "45", "rapfi-trained"],
+        ], rows
+
+        # Run: at ply 26 of game 1 Kakugo (to move) has a win in 4 that it proves in milliseconds; a
+        # balanced opening of the repository's suite has no win a short search could prove.
+        positions = os.path.join(tmp, "positions.txt")
+        with open(positions, "w") as f:
+            f.write("# test positions\n")
+            f.write("1 26 i11i9g9e7i5h7j6g7f7h8f6h10h9j10k11i10k10f10g10g11j8e9d8e10e8 4 kakugo\n")
+        out = script("win-speed.py", "run", "0", "15", positions, "1000", engine)
+        print(out.strip())
+        assert "1 of 1 wins proven within 1000 ms" in out, out
+        with open(SUITE) as f:
+            opening = f.readline().split()[0]
+        with open(positions, "w") as f:
+            f.write(f"0 0 {opening} 0 none\n")
+        out = script("win-speed.py", "run", "0", "15", positions, "300", engine)
+        print(out.strip())
+        assert "0 of 1 wins proven within 300 ms" in out, out
+
+    # nps.py: one opening, one engine, a full turn searched and its rate read from the reports.
+    out = script("nps.py", "0", SUITE, "1", "300", engine)
+    print(out.strip())
+    assert "nodes/s over 1 positions (ratio 1.00)" in out, out
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(os.path.abspath(sys.argv[1]))
