@@ -1,16 +1,18 @@
 #!/bin/sh
 # Makes the evaluation network of a rule from scratch: self-play games of the classical
-# evaluation alone (`--feature network=off`) at a fixed node count from generated openings (a fresh seed per batch), then `kakugo-tools train` on them. The
+# evaluation alone (`--feature network=off`) at a fixed node count from generated openings (a
+# fresh seed per batch), then `kakugo-tools train` on them (which also searches a random child
+# of every position, at 6,000 nodes: a few minutes on two cores). The
 # shipped nets were made with the defaults below (see docs/network.md); a smaller budget
 # (fewer games) gives a net within noise of them for a quicker check.
 #
 # usage: scripts/train-network.sh RULE OUTDIR [BATCHES] [GAMES] [NODES] [EPOCHS] [EXCLUDE.pos.txt...]
 #   RULE     freestyle | renju
 #   OUTDIR   gets RULE-N.kgd (the games) and RULE.kgn (the weights, for src/network/weights/)
-#   BATCHES  batches of games, seeds 100+N (freestyle) / 200+N (renju)   default 3
+#   BATCHES  batches of games, seeds 100+N (freestyle) / 200+N (renju)   default 4
 #   GAMES    games a batch                                                 default 2000
 #   NODES    nodes a move                                                  default 30000
-#   EPOCHS   training passes                                               default 60
+#   EPOCHS   training passes                                               default 40
 #   EXCLUDE  held-out opening suites never to start a game from
 #
 # With the default GAMES and NODES, a batch whose games are in the repository
@@ -18,7 +20,7 @@
 # FRESH=1 plays every batch.
 set -eu
 cd "$(dirname "$0")/.."
-rule=$1 out=$2 batches=${3:-3} games=${4:-2000} nodes=${5:-30000} epochs=${6:-60}
+rule=$1 out=$2 batches=${3:-4} games=${4:-2000} nodes=${5:-30000} epochs=${6:-40}
 shift $(( $# < 6 ? $# : 6 ))
 case $rule in freestyle) base=100 ;; renju) base=200 ;; *) echo "rule: freestyle or renju" >&2; exit 2 ;; esac
 excl=""

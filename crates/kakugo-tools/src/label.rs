@@ -53,7 +53,7 @@ pub struct Args {
 }
 
 /// A random legal move of the side to move within two cells of a stone, if there is one.
-fn random_move(b: &mut Board, rng: &mut StdRng) -> Option<Pos> {
+pub fn random_move(b: &mut Board, rng: &mut StdRng) -> Option<Pos> {
     let stones: Vec<Pos> = b.dims().cells().filter(|&p| !b.is_empty(p)).collect();
     let near: Vec<Pos> = b
         .dims()

@@ -4,7 +4,13 @@
 //! Every position after the opening whose move was chosen by a search, where neither side has
 //! a five to make, is a sample; its target, for the side to move, is `lambda` times the game's
 //! result plus `1 - lambda` times the search's score through the evaluation's sigmoid (a
-//! proven win 1, a loss 0). Every tenth game is held out; its loss is printed after every
+//! proven win 1, a loss 0). Each such position also gives a *child*: the position after one
+//! random legal move within two cells of a stone ([`label::random_move`]), searched afresh
+//! with `children_nodes` nodes and the classical evaluation, its target that search's score
+//! alone. The search evaluates mostly positions after moves no player would choose; without
+//! them the net learns only the positions of good play. Each game's children come from a
+//! searcher cleared for it and generators seeded by the game's number and the ply, so they are
+//! the same for any thread count. Every tenth game is held out; its loss is printed after every
 //! epoch beside the classical evaluation's alone (the net's starting point). The loss is the
 //! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
 //! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
@@ -17,19 +23,21 @@
 //! side to move's head uses them as it will).
 
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
-use crate::{args, Outcome};
+use crate::{args, label, Outcome};
 use kakugo::board::Board;
 use kakugo::network::{
     cell_rows, mirror_index, FloatNet, Inputs, Net, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS,
     NUMBERS, OPEN_CELL, POOL_DIV, ROWS, WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
-use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
+use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values, EvalTables};
+use kakugo::search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 /// Options of `train`.
 #[derive(clap::Args)]
@@ -69,6 +77,51 @@ pub struct Args {
     /// Threads (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Nodes of the search that labels each position's random child (0: no children).
+    #[arg(long, default_value_t = 6_000)]
+    children_nodes: u64,
+}
+
+/// Hash table of each thread's searcher of children.
+const CHILD_HASH_BYTES: usize = 16 << 20;
+
+/// What labels a game's children: a searcher (cleared for the game), its node budget and the
+/// game's number (which with the ply seeds the choice of each child).
+struct Children<'a> {
+    searcher: &'a mut Searcher,
+    nodes: u64,
+    game: u64,
+}
+
+impl Children<'_> {
+    /// A random child of `b` searched, as a sample (none where the child has a five to make or
+    /// `b` has no legal move near its stones).
+    fn sample(&mut self, b: &mut Board, ply: usize, tables: &EvalTables) -> Option<Sample> {
+        let mut rng = StdRng::seed_from_u64(self.game * 1000 + ply as u64);
+        let c = label::random_move(b, &mut rng)?;
+        b.make(c);
+        let open = !b.has_five_point(Color::Black) && !b.has_five_point(Color::White);
+        let sample = open.then(|| {
+            let limits = Limits {
+                max_nodes: Some(self.nodes),
+                ..Limits::default()
+            };
+            let r = self
+                .searcher
+                .search(b, &limits, &AtomicBool::new(false), &mut |_| {});
+            let target = match r.info.score {
+                Score::Eval(e) => sigmoid(e as f32 / EVAL_SCALE as f32),
+                Score::Win(_) => 1.0,
+                Score::Loss(_) => 0.0,
+            };
+            Sample {
+                x: Inputs::of(b, threat_mask(b), evaluate(b, tables)),
+                target,
+            }
+        });
+        b.unmake();
+        sample
+    }
 }
 
 /// One training position.
@@ -81,8 +134,8 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The samples of one game.
-fn samples(g: &ScoredGame, lambda: f32) -> Vec<Sample> {
+/// The samples of one game, with a child of each where `children` says.
+fn samples(g: &ScoredGame, lambda: f32, mut children: Option<Children>) -> Vec<Sample> {
     let tables = eval_tables(g.rule);
     let mut b = with_values(&Board::new(g.rule, g.dims), tables);
     let mut out = Vec::new();
@@ -103,6 +156,9 @@ fn samples(g: &ScoredGame, lambda: f32) -> Vec<Sample> {
                 x: Inputs::of(&b, threat_mask(&b), evaluate(&b, tables)),
                 target: lambda * result + (1.0 - lambda) * searched,
             });
+            if let Some(c) = children.as_mut() {
+                out.extend(c.sample(&mut b, i, tables));
+            }
         }
         if !b.is_empty(p) {
             break;
@@ -373,7 +429,25 @@ pub fn run(a: Args) -> Outcome {
         let per_game: Vec<(usize, Vec<Sample>)> = games
             .par_iter()
             .enumerate()
-            .map(|(i, g)| (i, samples(g, a.lambda)))
+            .map_init(
+                || {
+                    let mut s = Searcher::new();
+                    s.set_hash_bytes(CHILD_HASH_BYTES);
+                    s.set_feature("network", false);
+                    s
+                },
+                |s, (i, g)| {
+                    let children = (a.children_nodes > 0).then(|| {
+                        s.clear();
+                        Children {
+                            searcher: s,
+                            nodes: a.children_nodes,
+                            game: i as u64,
+                        }
+                    });
+                    (i, samples(g, a.lambda, children))
+                },
+            )
             .collect();
         let (mut train, mut held) = (Vec::new(), Vec::new());
         for (i, s) in &per_game {
@@ -457,7 +531,7 @@ mod tests {
     #[test]
     fn the_gradient_matches_finite_differences() {
         let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10)]);
-        let s = samples(&g, 0.5);
+        let s = samples(&g, 0.5, None);
         assert_eq!(s.len(), 5);
         assert!((s[0].target - (0.5 * 0.0 + 0.5 * sigmoid(80.0 / 300.0))).abs() < 1e-6);
         let mut rng = StdRng::seed_from_u64(4);
@@ -503,9 +577,41 @@ mod tests {
     }
 
     #[test]
+    fn every_position_gets_a_searched_child_the_same_each_time() {
+        let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10)]);
+        let plain = samples(&g, 0.5, None);
+        let with_children = || {
+            let mut s = Searcher::new();
+            s.set_hash_bytes(1 << 20);
+            s.set_feature("network", false);
+            let children = Children {
+                searcher: &mut s,
+                nodes: 2_000,
+                game: 3,
+            };
+            samples(&g, 0.5, Some(children))
+        };
+        let (a, b) = (with_children(), with_children());
+        assert_eq!(a.len(), b.len());
+        assert!(a
+            .iter()
+            .zip(&b)
+            .all(|(x, y)| x.x == y.x && x.target == y.target));
+        // Each game position is followed by its child: one stone more, the other side to move.
+        assert_eq!(a.len(), 2 * plain.len());
+        for (pair, parent) in a.chunks(2).zip(&plain) {
+            assert_eq!(pair[0].x, parent.x);
+            assert_eq!(pair[1].x.own, parent.x.own.opp());
+            let empty = |x: &Inputs| x.cells.iter().map(|&(_, n)| usize::from(n)).sum::<usize>();
+            assert_eq!(empty(&pair[1].x) + 1, empty(&parent.x));
+            assert!((0.0..=1.0).contains(&pair[1].target));
+        }
+    }
+
+    #[test]
     fn a_fit_keeps_its_mirroring() {
         let g = game(&[(7, 7), (8, 8), (7, 8), (9, 9), (7, 9), (10, 10), (3, 3)]);
-        let s = samples(&g, 0.5);
+        let s = samples(&g, 0.5, None);
         let set: Vec<&Sample> = s.iter().collect();
         let a = Args {
             rule: Rule::Freestyle,
@@ -519,6 +625,7 @@ mod tests {
             init: None,
             seed: 2,
             jobs: None,
+            children_nodes: 0,
         };
         for m in [Mirror::All, Mirror::Table] {
             let w = flatten(&fit(&a, None, "test", m, &set, &set));
