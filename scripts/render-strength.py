@@ -64,8 +64,8 @@ TABLE = [
     ("nodes/s", lambda r: r["nps"]),
     ("note", lambda r: code(r["note"])),
 ]
-README_TABLE = ["against", "measured", "rule", "clock", "games", "W–L–D", "score", "Elo [95 %]",
-                "suite", "Kakugo", "date", "nodes/s"]
+README_TABLE = ["against", "measured", "rule", "clock", "W–L–D", "score", "Elo [95 %]", "suite", "Kakugo", "date",
+                "nodes/s"]
 CLOCK_ORDER = ["300 ms", "100 ms", "1 s", "2 s / 12 s"]
 
 
@@ -249,7 +249,7 @@ def render_readme(rows, errors):
         if name not in wanted:
             errors.append(f"README.md: table {name!r} has no rows with readme={name}")
             return m.group(0)
-        return f"{begin}{table(sorted(wanted[name], key=order), README_TABLE)}\n{end}"
+        return f"{begin}{table(sorted(wanted[name], key=order), README_TABLE, fold=True)}\n{end}"
 
     marker = re.compile(r"^(<!-- strength:([\w-]+):begin -->\n)(?s:.*?)^(<!-- strength:\2:end -->)$", re.M)
     out = marker.sub(put, text)
