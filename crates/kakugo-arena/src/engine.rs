@@ -3,11 +3,12 @@
 //! the opponent thinks, and ending it (END, a short wait, then SIGKILL to the whole group), so that
 //! no process is ever left behind.
 
+use kakugo::board::Dims;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// Longest reply line kept; the rest of a longer line is dropped.
@@ -152,6 +153,93 @@ impl Engine {
         }
     }
 
+    /// The next reply line if one has arrived, without waiting.
+    pub fn try_line(&mut self) -> Option<Result<String, Failure>> {
+        if self.eof {
+            return Some(Err(Failure::Crash));
+        }
+        match self.rx.try_recv() {
+            Ok(Event::Line(l)) => Some(Ok(l)),
+            Ok(Event::Eof) | Err(TryRecvError::Disconnected) => {
+                self.eof = true;
+                Some(Err(Failure::Crash))
+            }
+            Err(TryRecvError::Empty) => None,
+        }
+    }
+
+    /// Sends `lines` and hands each reply line but empty ones to `take` until it returns
+    /// `Ok(true)` (complete) or an error (a bad answer), waiting until `deadline` at most: an
+    /// opening step's exchange. The error says what went wrong in words.
+    pub fn exchange(
+        &mut self,
+        lines: &[String],
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+        take: &mut dyn FnMut(&str) -> Result<bool, String>,
+    ) -> Result<(), String> {
+        for line in lines {
+            self.send(line);
+        }
+        loop {
+            match self.line(deadline, stop) {
+                Ok(line) if line.is_empty() => {}
+                Ok(line) => match take(&line) {
+                    Ok(true) => return Ok(()),
+                    Ok(false) => {}
+                    Err(why) => return Err(format!("gave a bad answer: {why}")),
+                },
+                Err(Failure::Timeout) => return Err("lost on time (no answer)".into()),
+                Err(f) => return Err(describe(&f, "an opening step")),
+            }
+        }
+    }
+
+    /// Asks ABOUT and returns the reply line (`MESSAGE` and `DEBUG` lines skipped).
+    pub fn about(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Result<String, String> {
+        self.send("ABOUT");
+        loop {
+            match self.line(deadline, stop) {
+                Ok(l)
+                    if l.is_empty()
+                        || starts_with_word(&l, "MESSAGE")
+                        || starts_with_word(&l, "DEBUG") => {}
+                Ok(l) => return Ok(l),
+                Err(f) => return Err(describe(&f, "ABOUT")),
+            }
+        }
+    }
+
+    /// Sends `START n` (or `RECTSTART w,h`) and waits for its `OK`.
+    pub fn start_board(
+        &mut self,
+        dims: Dims,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> Result<(), String> {
+        let (w, h) = (dims.w, dims.h);
+        self.send(&if w == h {
+            format!("START {w}")
+        } else {
+            format!("RECTSTART {w},{h}")
+        });
+        loop {
+            match self.line(deadline, stop) {
+                Ok(l) if l.eq_ignore_ascii_case("OK") => return Ok(()),
+                Ok(l)
+                    if l.is_empty()
+                        || starts_with_word(&l, "MESSAGE")
+                        || starts_with_word(&l, "DEBUG") => {}
+                Ok(l) => return Err(format!("refused START: {l}")),
+                Err(f) => return Err(describe(&f, "START")),
+            }
+        }
+    }
+
     /// Stops the engine's process group (SIGSTOP) while the opponent thinks.
     pub fn suspend(&mut self) {
         if !self.suspended && !self.reaped {
@@ -218,6 +306,21 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// Whether `line` starts with `word`, in any case.
+fn starts_with_word(line: &str, word: &str) -> bool {
+    line.get(..word.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(word))
+}
+
+/// A failure in words, `what` naming the command it answered.
+pub fn describe(f: &Failure, what: &str) -> String {
+    match f {
+        Failure::Timeout => format!("no answer to {what} in time"),
+        Failure::Crash => format!("crashed (exited at {what})"),
+        Failure::Interrupted => "interrupted".into(),
     }
 }
 

@@ -5,7 +5,7 @@
 //! Rooms: [`config`] (settings), [`engine`] (one child process and the manager's side of the
 //! protocol), [`referee`] (one game), [`openings`] (opening files and the 26 RIF openings),
 //! [`opening_rule`] (Swap2, Soosõrv-8 and RIF openings decided by the engines),
-//! [`schedule`] (pairings), [`tournament`] (parallel games, progress, stopping), [`stats`],
+//! [`schedule`] (pairings), [`web`] (the board in the browser), [`tournament`] (parallel games, progress, stopping), [`stats`],
 //! [`record`], [`svg`], [`interrupt`] (Ctrl-C) and [`fake`] (small test engines).
 //! Nothing here searches: the arena only judges moves. The crate depends on the `kakugo` library
 //! without its `engine` feature, so only `kakugo::rules` and `kakugo::board` exist for it, and a
@@ -24,3 +24,4 @@ pub mod schedule;
 pub mod stats;
 pub mod svg;
 pub mod tournament;
+pub mod web;

@@ -5,8 +5,9 @@
 //!   kakugo-arena render GAME.psq                 print an SVG of the game's final position
 //!   kakugo-arena rif26                           print the 26 RIF openings (pos file)
 //!   kakugo-arena fake MODE                       run a small test engine
+//!   kakugo-arena web engine=CMD ... [port=N]     the board in the browser
 
-use kakugo_arena::{config::Config, fake, interrupt, openings, record, svg, tournament};
+use kakugo_arena::{config::Config, fake, interrupt, openings, record, svg, tournament, web};
 use std::process::ExitCode;
 
 const HELP: &str = "kakugo-arena: a match runner for Piskvork-protocol engines
@@ -15,6 +16,10 @@ usage:
   kakugo-arena [config=FILE] key=value ...   play games (settings apply in order)
   kakugo-arena render GAME.psq               SVG of a game's final position on stdout
   kakugo-arena rif26                         the 26 RIF renju openings as a pos file
+  kakugo-arena web engine=CMD [name=NAME] ... [port=N] [host=IP] [allow_host=NAME]
+                                             a board in the browser with these engines;
+                                             prints its address first (port=0: any free
+                                             port; 127.0.0.1:8015 by default)
   kakugo-arena fake MODE                     a test engine (legal, hang, ignore-end, crash,
                                              crash-start, occupied, slow:MS, junk, noisy, silent;
                                              openings: swapper, stay, bad-n, symmetric-offers,
@@ -60,6 +65,7 @@ fn main() -> ExitCode {
             print!("{}", openings::rif26_file());
             Ok(())
         }
+        Some("web") => web::run(&args[1..]),
         Some("fake") => {
             fake::run(args.get(1).map_or("legal", String::as_str));
             Ok(())

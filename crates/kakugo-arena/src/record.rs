@@ -124,6 +124,99 @@ pub fn to_sgf(g: &GameRecord) -> String {
     s
 }
 
+/// A game read from SGF: the board, the stones of the main line in order, and the rule when
+/// `RU` names one Kakugo knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfGame {
+    /// The board size (`SZ[15]` or `SZ[15:20]`; 15 when absent).
+    pub dims: Dims,
+    /// Stones in order (`;B[hh];W[ih]…`, letters `a` = 0, x then y).
+    pub moves: Vec<Pos>,
+    /// The rule of `RU[…]`.
+    pub rule: Option<Rule>,
+}
+
+/// Reads an SGF game (`GM[4]`, as [`to_sgf`] writes it and other gomoku programs do): the main
+/// line only, up to the end of its first variation.
+pub fn parse_sgf(text: &str) -> Result<SgfGame, String> {
+    let mut props: Vec<(String, String)> = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut ident = String::new();
+    let mut depth = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            '(' => depth += 1,
+            ')' => break,
+            ';' => ident.clear(),
+            '[' => {
+                let mut v = String::new();
+                loop {
+                    match chars.next() {
+                        None => return Err("unterminated SGF value".into()),
+                        Some('\\') => v.extend(chars.next()),
+                        Some(']') => break,
+                        Some(ch) => v.push(ch),
+                    }
+                }
+                if ident.is_empty() {
+                    return Err("an SGF value without a property".into());
+                }
+                props.push((ident.clone(), v));
+                // Another `[…]` right after continues the same property.
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+                if chars.peek() != Some(&'[') {
+                    ident.clear();
+                }
+            }
+            c if c.is_ascii_uppercase() => ident.push(c),
+            c if c.is_whitespace() || c.is_ascii_lowercase() => {}
+            other => return Err(format!("unexpected {other:?} in SGF")),
+        }
+    }
+    if depth == 0 {
+        return Err("not an SGF game (no '(')".into());
+    }
+    let get = |k: &str| props.iter().find(|(p, _)| p == k).map(|(_, v)| v.as_str());
+    let dims = match get("SZ") {
+        None => Dims::square(15),
+        Some(v) => match v.split_once(':') {
+            Some((w, h)) => w
+                .trim()
+                .parse()
+                .ok()
+                .zip(h.trim().parse().ok())
+                .and_then(|(w, h)| Dims::new(w, h)),
+            None => v.trim().parse().ok().and_then(Dims::square),
+        },
+    }
+    .ok_or_else(|| format!("bad board size SZ[{}]", get("SZ").unwrap_or("")))?;
+    let rule = get("RU").and_then(|r| Rule::from_name(r.trim()));
+    let mut moves = Vec::new();
+    for (k, v) in props.iter().filter(|(k, _)| k == "B" || k == "W") {
+        let b = v.trim().as_bytes();
+        let colour_ok = (moves.len() % 2 == 0) == (k == "B");
+        if !colour_ok {
+            return Err(format!("move {} is {k}, out of turn", moves.len() + 1));
+        }
+        let p = match b {
+            [x, y] if x.is_ascii_lowercase() && y.is_ascii_lowercase() => {
+                dims.pos(i64::from(x - b'a'), i64::from(y - b'a'))
+            }
+            _ => None,
+        }
+        .ok_or_else(|| {
+            format!(
+                "move {} {k}[{v}] is not a cell of the board",
+                moves.len() + 1
+            )
+        })?;
+        moves.push(p);
+    }
+    Ok(SgfGame { dims, moves, rule })
+}
+
 /// The result as one JSON object (for a JSON-lines results file).
 pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
     let moves: Vec<String> = g

@@ -5,7 +5,7 @@
 //! illegal cell), and ending both engines whatever happened.
 
 use super::config::{EngineSpec, Limits};
-use super::engine::{about_name, is_noise, parse_xy, Engine, Failure, END_GRACE};
+use super::engine::{about_name, describe, is_noise, parse_xy, Engine, Failure, END_GRACE};
 use super::opening_rule::{self, OpeningRule, Seat, Step, Talk};
 use kakugo::board::{Board, Dims, Pos, Verdict};
 use kakugo::rules::{Color, Rule};
@@ -69,14 +69,6 @@ struct Player {
 /// Why a player loses (or why nobody could play).
 type Loss = String;
 
-fn describe(f: &Failure, what: &str) -> Loss {
-    match f {
-        Failure::Timeout => format!("no answer to {what} in time"),
-        Failure::Crash => format!("crashed (exited at {what})"),
-        Failure::Interrupted => "interrupted".into(),
-    }
-}
-
 /// Starts one engine and brings it to the point where it can be asked for a move.
 fn start(
     spec: &EngineSpec,
@@ -85,38 +77,18 @@ fn start(
 ) -> Result<Player, (Loss, Option<Engine>)> {
     let mut engine = Engine::spawn(&spec.cmd).map_err(|e| (format!("cannot start: {e}"), None))?;
     let deadline = Some(Instant::now() + std::time::Duration::from_millis(s.limits.startup_ms));
-    engine.send("ABOUT");
-    let about = loop {
-        match engine.line(deadline, stop) {
-            Ok(l)
-                if l.is_empty()
-                    || l.to_ascii_uppercase().starts_with("MESSAGE")
-                    || l.to_ascii_uppercase().starts_with("DEBUG") => {}
-            Ok(l) => break l,
-            Err(f) => return Err((describe(&f, "ABOUT"), Some(engine))),
-        }
+    let about = engine.about(deadline, stop);
+    let about = match about {
+        Ok(a) => a,
+        Err(why) => return Err((why, Some(engine))),
     };
     let name = spec
         .name
         .clone()
         .or_else(|| about_name(&about))
         .unwrap_or_else(|| spec.cmd.clone());
-    let (w, h) = (s.dims.w, s.dims.h);
-    engine.send(&if w == h {
-        format!("START {w}")
-    } else {
-        format!("RECTSTART {w},{h}")
-    });
-    loop {
-        match engine.line(deadline, stop) {
-            Ok(l) if l.eq_ignore_ascii_case("OK") => break,
-            Ok(l)
-                if l.is_empty()
-                    || l.to_ascii_uppercase().starts_with("MESSAGE")
-                    || l.to_ascii_uppercase().starts_with("DEBUG") => {}
-            Ok(l) => return Err((format!("refused START: {l}"), Some(engine))),
-            Err(f) => return Err((describe(&f, "START"), Some(engine))),
-        }
+    if let Err(why) = engine.start_board(s.dims, deadline, stop) {
+        return Err((why, Some(engine)));
     }
     let l = &s.limits;
     let rule_code = super::record::rule_code(s.rule);
@@ -226,21 +198,7 @@ fn exchange(
     let t0 = Instant::now();
     let deadline = limit.map(|ms| t0 + std::time::Duration::from_millis(ms + l.tolerance_ms));
     p.engine.send(&format!("INFO time_left {shown_left}"));
-    for line in lines {
-        p.engine.send(line);
-    }
-    let result = loop {
-        match p.engine.line(deadline, stop) {
-            Ok(line) if line.is_empty() => {}
-            Ok(line) => match take(&line) {
-                Ok(true) => break Ok(()),
-                Ok(false) => {}
-                Err(why) => break Err(format!("gave a bad answer: {why}")),
-            },
-            Err(Failure::Timeout) => break Err("lost on time (no answer)".into()),
-            Err(f) => break Err(describe(&f, "an opening step")),
-        }
-    };
+    let result = p.engine.exchange(lines, deadline, stop, take);
     let ms = t0.elapsed().as_millis() as u64;
     if l.suspend {
         p.engine.suspend();

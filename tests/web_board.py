@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""The web board in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
+driven by selenium, against `kakugo-arena web` with the real engine and the arena's fake engines.
+
+    python3 tests/web_board.py target/release/kakugo-arena target/release/pbrain-kakugo [SHOT.png]
+
+Checks, by clicks as a player makes them: a renju game against Kakugo played to its end, with a
+click on a forbidden point refused with the referee's reason; Kakugo against itself watched to
+the end; analysis showing a principal variation that changes, ghost stones on the board, and
+Stop; an engine that crashes and one that hangs reported while the game is kept; a game saved as
+SGF and PSQ and loaded back; a page refused when its Host is not the server. Writes a screenshot
+of the renju game (desktop) and one at a phone's size next to it.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+ARENA, KAKUGO = sys.argv[1], sys.argv[2]
+SHOT = sys.argv[3] if len(sys.argv) > 3 else None
+
+
+def start_server():
+    cmd = [
+        ARENA, "web", "port=0",
+        f"engine={KAKUGO}", "name=Kakugo",
+        f"engine={ARENA} fake crash", "name=Crasher",
+        f"engine={ARENA} fake hang", "name=Hanger",
+        "tolerance=200",
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    url = proc.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:") and url.endswith("/"), url
+    return proc, url
+
+
+def browser(width=1280, height=1000):
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--disable-dev-shm-usage", f"--window-size={width},{height}",
+              f"--user-data-dir={tempfile.mkdtemp(prefix='kakugo-chrome-')}"]:
+        opts.add_argument(a)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+def wait(drv, cond, timeout=30.0, what="condition"):
+    end = time.time() + timeout
+    while time.time() < end:
+        v = drv.execute_script(cond)
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}: {cond}")
+
+
+def state(drv):
+    return drv.execute_script("return window.kakugo.state")
+
+
+def click(drv, cell):
+    drv.find_element(By.CSS_SELECTOR, f'#board [data-pos="{cell}"]').click()
+
+
+def new_game(drv, rule, size, black, white, turn_s, opening="none"):
+    Select(drv.find_element(By.ID, "rule")).select_by_value(rule)
+    Select(drv.find_element(By.ID, "size")).select_by_value(str(size))
+    Select(drv.find_element(By.ID, "black")).select_by_visible_text(black)
+    Select(drv.find_element(By.ID, "white")).select_by_visible_text(white)
+    Select(drv.find_element(By.ID, "opening")).select_by_value(opening)
+    t = drv.find_element(By.ID, "turn")
+    t.clear()
+    t.send_keys(str(turn_s))
+    before = drv.execute_script("return window.kakugo.state")
+    drv.find_element(By.ID, "start").click()
+    wait(drv, f"""const s = window.kakugo.state; return s && s.rule === '{rule}' && s.w === {size}
+        && s.moves.length === 0 && s.seats[0].name === '{black}' && s.seats[1].name === '{white}'""",
+         what="the new game")
+    return before
+
+
+def cells(w, h):
+    return [chr(97 + x) + str(y + 1) for y in range(h) for x in range(w)]
+
+
+def xy(c):
+    return ord(c[0]) - 97, int(c[1:]) - 1
+
+
+def black_choice(s):
+    """An eager Black: the cell that lines up with most of its own stones (double threes come
+    quickly), avoiding forbidden points and taken cells."""
+    moves = s["moves"]
+    own = {xy(m) for m in moves[0::2]}
+    taken = {xy(m) for m in moves}
+    forb = {xy(f) for f in s["forbidden"]}
+    best, score = None, -1
+    for c in cells(s["w"], s["h"]):
+        p = xy(c)
+        if p in taken or p in forb:
+            continue
+        sc = 0
+        for dx, dy in [(1, 0), (0, 1), (1, 1), (1, -1)]:
+            for k in (-2, -1, 1, 2):
+                if (p[0] + k * dx, p[1] + k * dy) in own:
+                    sc += 3 - abs(k)
+        sc = sc * 100 - abs(p[0] - 7) - abs(p[1] - 7)
+        if sc > score:
+            best, score = c, sc
+    return best
+
+
+def renju_game(drv):
+    new_game(drv, "renju", 15, "Human", "Kakugo", 0.3)
+    refused = None
+    while True:
+        s = wait(drv, """const s = window.kakugo.state;
+            return s && !s.thinking && (s.result || s.moves.length % 2 === 0) ? s : null""",
+                 what="Black's turn or the end")
+        if s["result"]:
+            break
+        if s["forbidden"] and not refused:
+            f = s["forbidden"][0]
+            assert drv.find_elements(By.CSS_SELECTOR, f'[data-forbidden="{f}"]'), "forbidden mark drawn"
+            n = len(s["moves"])
+            click(drv, f)
+            msg = wait(drv, "const t = document.getElementById('toast').textContent; return t || null",
+                       what="the refusal")
+            assert "forbidden for Black" in msg and f in msg, msg
+            time.sleep(0.3)
+            assert len(state(drv)["moves"]) == n, "a forbidden click placed a stone"
+            refused = (f, msg)
+        n = len(s["moves"])
+        click(drv, black_choice(s))
+        wait(drv, f"const s = window.kakugo.state; return s.moves.length > {n} || s.result",
+             what="the click taken")
+    s = state(drv)
+    text = drv.find_element(By.ID, "result").text
+    assert s["result"]["reason"] and ("wins" in text or "Draw" in text), text
+    assert refused, "no forbidden point came up for Black"
+    print(f"renju game: {len(s['moves'])} stones, {text}; refused {refused[0]}: {refused[1]!r}")
+    return s
+
+
+def self_play(drv):
+    new_game(drv, "freestyle", 15, "Kakugo", "Kakugo", 0.1)
+    s = wait(drv, "const s = window.kakugo.state; return s.result ? s : null", timeout=180, what="the end")
+    assert len(s["moves"]) >= 9, s["moves"]
+    reports = drv.execute_script("return window.kakugo.reports.length")
+    assert reports > 0, "no engine report shown while watching"
+    print(f"self-play: {len(s['moves'])} stones, {s['result']['reason']}; {reports} reports")
+
+
+def analysis(drv):
+    new_game(drv, "freestyle", 15, "Human", "Human", 1)
+    box = drv.find_element(By.ID, "pos")
+    box.clear()
+    box.send_keys("h8i9h9h10")
+    drv.find_element(By.ID, "setup").click()
+    wait(drv, "return window.kakugo.state.moves.join('') === 'h8i9h9h10'", what="the pasted position")
+    drv.execute_script("window.kakugo.reports.length = 0")
+    Select(drv.find_element(By.ID, "analysis-engine")).select_by_visible_text("Kakugo")
+    drv.find_element(By.ID, "analyse").click()
+    wait(drv, "return window.kakugo.state.thinking && window.kakugo.state.thinking.work === 'analysis'",
+         what="analysis")
+    wait(drv, "return document.querySelectorAll('[data-ghost]').length >= 2", what="ghost stones")
+    time.sleep(3)
+    pvs = drv.execute_script("return window.kakugo.reports.map(r => r.report.pv.join(' '))")
+    distinct = [p for i, p in enumerate(pvs) if p and p not in pvs[:i]]
+    assert len(distinct) >= 2, f"the PV never changed: {pvs[:5]}"
+    depth = drv.find_element(By.ID, "r-depth").text
+    drv.find_element(By.ID, "stop").click()
+    wait(drv, "return !window.kakugo.state.thinking && window.kakugo.state.analysis === null", what="stop")
+    print(f"analysis: {len(pvs)} reports, {len(distinct)} different PVs, depth shown {depth!r}")
+
+
+def failures(drv):
+    for name, turn in [("Crasher", 1), ("Hanger", 0.3)]:
+        new_game(drv, "freestyle", 15, "Human", name, turn)
+        click(drv, "h8")
+        msg = wait(drv, "const s = window.kakugo.state; return s.notice || null", timeout=20,
+                   what=f"{name}'s failure")
+        s = state(drv)
+        assert name in msg and s["moves"] == ["h8"] and not s["result"], (msg, s["moves"])
+        assert not s["thinking"]
+        print(f"{name}: {msg!r}; the game kept at {s['moves']}")
+    # The game goes on: the human takes White's move too, with set-up clicks.
+    drv.find_element(By.ID, "edit").click()
+    click(drv, "i9")
+    wait(drv, "return window.kakugo.state.moves.length === 2", what="the game going on")
+    drv.find_element(By.ID, "edit").click()
+
+
+def save_and_load(drv, played):
+    for fmt in ["sgf", "psq"]:
+        drv.execute_script("window.kakugo.files.length = 0")
+        drv.find_element(By.ID, f"save-{fmt}").click()
+        f = wait(drv, "return window.kakugo.files[0] || null", what=f"the {fmt} file")
+        assert f["name"].endswith("." + fmt), f["name"]
+        path = os.path.join(tempfile.mkdtemp(), f["name"])
+        with open(path, "w") as out:
+            out.write(f["text"])
+        yield fmt, path
+
+
+def roundtrip(drv):
+    s = state(drv)
+    files = list(save_and_load(drv, s))
+    for fmt, path in files:
+        new_game(drv, "freestyle", 15, "Human", "Human", 1)
+        drv.find_element(By.ID, "load").send_keys(path)
+        wait(drv, f"return window.kakugo.state.moves.join('') === {json.dumps(''.join(s['moves']))}",
+             what=f"the {fmt} game loaded back")
+        if fmt == "sgf":
+            assert state(drv)["rule"] == s["rule"], "SGF keeps the rule"
+    print(f"save and load: {len(s['moves'])} stones through SGF and PSQ")
+
+
+def foreign_host(url):
+    req = urllib.request.Request(url, headers={"Host": "attacker.example:80"})
+    try:
+        urllib.request.urlopen(req, timeout=5)
+        raise AssertionError("a foreign Host was served")
+    except urllib.error.HTTPError as e:
+        assert e.code == 403, e.code
+
+
+def main():
+    proc, url = start_server()
+    drv = None
+    try:
+        foreign_host(url)
+        drv = browser()
+        drv.get(url)
+        wait(drv, "return window.kakugo && window.kakugo.state", what="the first state")
+        assert drv.execute_script("return document.getElementById('conn').textContent") == "connected"
+        played = renju_game(drv)
+        if SHOT:
+            drv.save_screenshot(SHOT)
+        roundtrip(drv)
+        assert played["rule"] == "renju"
+        self_play(drv)
+        analysis(drv)
+        failures(drv)
+        if SHOT:
+            phone = browser(390, 844)
+            try:
+                phone.get(url)
+                wait(phone, "return window.kakugo && window.kakugo.state", what="the phone page")
+                phone.save_screenshot(SHOT.replace(".png", "-phone.png"))
+            finally:
+                phone.quit()
+        print("web board: all checks passed")
+    finally:
+        if drv:
+            drv.quit()
+        proc.kill()
+
+
+if __name__ == "__main__":
+    main()
