@@ -35,6 +35,7 @@ pub struct Prompt {
 
 /// The person's answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Answer {
     /// Stones placed (or the offer chosen), pos notation.
     #[serde(default)]

@@ -21,7 +21,7 @@ use session::Session;
 use std::collections::HashMap;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tungstenite::protocol::{Role, WebSocketConfig};
@@ -80,8 +80,41 @@ fn parse_args(args: &[String]) -> Result<WebConfig, String> {
     Ok(c)
 }
 
-/// Sessions waiting for their page.
-type Parked = Arc<Mutex<HashMap<String, (Session, Instant)>>>;
+/// A session by its id: served (with the flag that asks its connection to let it go), or
+/// waiting for its page since a time.
+enum Slot {
+    Served(Arc<AtomicBool>),
+    Parked(Session, Instant),
+}
+
+/// Every session by id.
+type Parked = Arc<Mutex<HashMap<String, Slot>>>;
+
+/// Takes the session `id` for a new connection: a parked one, or one served elsewhere (that
+/// connection is asked to let it go: a reloaded page comes back before the old socket is
+/// noticed closed); `None` if there is none. Marks it served with `kick`.
+fn claim(parked: &Parked, id: &str, kick: Arc<AtomicBool>) -> Option<Session> {
+    let end = Instant::now() + Duration::from_secs(2);
+    loop {
+        let mut map = parked.lock().unwrap_or_else(|e| e.into_inner());
+        match map.remove(id) {
+            Some(Slot::Parked(s, _)) => {
+                map.insert(id.to_string(), Slot::Served(kick));
+                return Some(s);
+            }
+            Some(Slot::Served(old)) if Instant::now() < end => {
+                old.store(true, Ordering::SeqCst);
+                map.insert(id.to_string(), Slot::Served(old));
+            }
+            _ => {
+                map.insert(id.to_string(), Slot::Served(kick));
+                return None;
+            }
+        }
+        drop(map);
+        std::thread::sleep(TICK);
+    }
+}
 
 /// Runs the web board until the process is stopped.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -116,12 +149,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 let mut map = parked.lock().unwrap_or_else(|e| e.into_inner());
                 let gone: Vec<String> = map
                     .iter()
-                    .filter(|(_, (_, t))| t.elapsed() > PARKED_FOR)
+                    .filter(
+                        |(_, slot)| matches!(slot, Slot::Parked(_, t) if t.elapsed() > PARKED_FOR),
+                    )
                     .map(|(k, _)| k.clone())
                     .collect();
                 gone.iter()
-                    .filter_map(|k| map.remove(k))
-                    .map(|(s, _)| s)
+                    .filter_map(|k| match map.remove(k) {
+                        Some(Slot::Parked(s, _)) => Some(s),
+                        _ => None,
+                    })
                     .collect()
             };
             old.into_iter().for_each(Session::close);
@@ -193,9 +230,9 @@ fn connection(
         );
     }
     if http::accept_upgrade(&mut stream, &req).is_ok() {
-        let taken = parked.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-        let session = match taken {
-            Some((mut s, _)) => {
+        let kick = Arc::new(AtomicBool::new(false));
+        let session = match claim(parked, &id, kick.clone()) {
+            Some(mut s) => {
                 s.resend();
                 s
             }
@@ -204,12 +241,12 @@ fn connection(
                 Session::new(a.engines.clone(), a.limits, a.rule, a.dims)
             }
         };
-        let session = serve(stream, session);
+        let session = serve(stream, session, &kick);
         let old = parked
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(id, (session, Instant::now()));
-        if let Some((s, _)) = old {
+            .insert(id, Slot::Parked(session, Instant::now()));
+        if let Some(Slot::Parked(s, _)) = old {
             s.close();
         }
     }
@@ -217,7 +254,7 @@ fn connection(
 }
 
 /// Drives a session over its WebSocket until the page goes; returns the session to park.
-fn serve(stream: TcpStream, mut session: Session) -> Session {
+fn serve(stream: TcpStream, mut session: Session, kick: &AtomicBool) -> Session {
     if stream.set_read_timeout(Some(TICK)).is_err() {
         return session;
     }
@@ -226,7 +263,7 @@ fn serve(stream: TcpStream, mut session: Session) -> Session {
         .max_message_size(Some(MAX_FRAME))
         .max_frame_size(Some(MAX_FRAME));
     let mut ws = WebSocket::from_raw_socket(stream, Role::Server, Some(config));
-    loop {
+    while !kick.load(Ordering::SeqCst) {
         match ws.read() {
             Ok(Message::Text(t)) => session.handle(t.as_str()),
             Ok(Message::Binary(_)) => session.handle("binary"),

@@ -48,7 +48,7 @@ pub enum Who {
 
 /// A request from the page.
 #[derive(Debug, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
 enum Request {
     /// A new game; under an opening rule `black` and `white` are the first and second player.
     New {
@@ -70,12 +70,12 @@ enum Request {
         #[serde(default)]
         edit: bool,
     },
-    Undo,
-    Redo,
+    Undo {},
+    Redo {},
     /// Let the engines move again (after an undo, a set-up or an engine failure).
-    Go,
+    Go {},
     /// Ask the engine that thinks to answer now; ends an analysis.
-    Stop,
+    Stop {},
     /// A position in pos notation, in the order played.
     Setup {
         moves: String,
@@ -332,12 +332,13 @@ impl Session {
         );
     }
 
-    /// The messages for the page since the last call (the state last, if it changed).
+    /// The messages for the page since the last call (the state first, if it changed).
     pub fn take_output(&mut self) -> Vec<String> {
         if self.dirty {
             self.dirty = false;
             let state = self.state();
-            self.out.push(state.to_string());
+            // The state first: a reply that follows it (a file, a report) finds it current.
+            self.out.insert(0, state.to_string());
         }
         std::mem::take(&mut self.out)
     }
@@ -475,7 +476,7 @@ impl Session {
                 self.halt();
                 Ok(())
             }
-            Request::Undo => {
+            Request::Undo {} => {
                 self.no_opening()?;
                 if !self.game.undo_one() {
                     return Err("nothing to undo".into());
@@ -489,7 +490,7 @@ impl Session {
                 self.halt();
                 Ok(())
             }
-            Request::Redo => {
+            Request::Redo {} => {
                 self.no_opening()?;
                 let (p, ms) = self.game.redo.pop().ok_or("nothing to redo")?;
                 let by = colour_name(self.game.to_move());
@@ -501,14 +502,14 @@ impl Session {
                 self.halt();
                 Ok(())
             }
-            Request::Go => {
+            Request::Go {} => {
                 self.no_opening()?;
                 self.game.paused = false;
                 self.failed.iter_mut().for_each(|f| *f = None);
                 self.say("");
                 Ok(())
             }
-            Request::Stop => {
+            Request::Stop {} => {
                 self.analysis = None;
                 match &mut self.job {
                     Some(job) if job.stopping.is_none() => {
