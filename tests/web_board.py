@@ -44,7 +44,7 @@ def start_server():
     return proc, url
 
 
-def browser(width=1280, height=1000):
+def browser(width=1280, height=1080):
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
     for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -62,7 +62,9 @@ def wait(drv, cond, timeout=30.0, what="condition"):
         if v:
             return v
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}: {cond}")
+    toast = drv.execute_script("return document.getElementById('toast').textContent")
+    st = drv.execute_script("return JSON.stringify(window.kakugo.state)")
+    raise AssertionError(f"timed out waiting for {what}: {cond}\ntoast: {toast}\nstate: {st[:600]}")
 
 
 def state(drv):
@@ -85,7 +87,7 @@ def new_game(drv, rule, size, black, white, turn_s, opening="none"):
     before = drv.execute_script("return window.kakugo.state")
     drv.find_element(By.ID, "start").click()
     wait(drv, f"""const s = window.kakugo.state; return s && s.rule === '{rule}' && s.w === {size}
-        && s.moves.length === 0 && s.seats[0].name === '{black}' && s.seats[1].name === '{white}'""",
+        && s.seats[0].name === '{black}' && s.seats[1].name === '{white}'""",
          what="the new game")
     return before
 
@@ -122,6 +124,7 @@ def black_choice(s):
 
 
 def renju_game(drv):
+    Select(drv.find_element(By.ID, "opening")).select_by_value("none")
     new_game(drv, "renju", 15, "Human", "Kakugo", 0.3)
     refused = None
     while True:
@@ -141,6 +144,8 @@ def renju_game(drv):
             time.sleep(0.3)
             assert len(state(drv)["moves"]) == n, "a forbidden click placed a stone"
             refused = (f, msg)
+            if SHOT:
+                drv.save_screenshot(SHOT)
         n = len(s["moves"])
         click(drv, black_choice(s))
         wait(drv, f"const s = window.kakugo.state; return s.moves.length > {n} || s.result",
@@ -227,6 +232,90 @@ def roundtrip(drv):
     print(f"save and load: {len(s['moves'])} stones through SGF and PSQ")
 
 
+def spiral(w, h):
+    c = (w // 2, h // 2)
+    return sorted(((x, y) for x in range(w) for y in range(h)),
+                  key=lambda p: (max(abs(p[0] - c[0]), abs(p[1] - c[1])), abs(p[0] - c[0]) + abs(p[1] - c[1]), p))
+
+
+def answer_opening(drv):
+    """Answers every question the opening puts to the person, as a player would: stones near the
+    centre, no swaps, the first offer; a refused answer is tried again with other cells."""
+    asked = []
+    shift = 0
+    while True:
+        s = wait(drv, """const s = window.kakugo.state;
+            return s && (!s.opening || s.opening.prompt) ? s : null""", timeout=60, what="a question")
+        if not s["opening"]:
+            return s, asked
+        q = s["opening"]["prompt"]["question"]
+        before = json.dumps(s["opening"])
+        drv.execute_script("document.getElementById('toast').textContent = ''")
+        if q["yes_no"]:
+            asked.append("yes/no")
+            drv.find_element(By.ID, "opening-no").click()
+        elif q["offers"]:
+            asked.append("choice")
+            click(drv, q["offers"][0])
+        else:
+            asked.append(f"place {q['place'][0]}")
+            taken = set(q["stones"])
+            free = [chr(97 + x) + str(y + 1) for x, y in spiral(s["w"], s["h"])]
+            free = [c for c in free if c not in taken]
+            k = q["place"][0]
+            picks = [free[shift]] if k == 1 else free[:1] + free[1 + shift:k + shift]
+            for c in picks:
+                click(drv, c)
+            if q["ask_n"]:
+                n = drv.find_element(By.ID, "opening-n")
+                n.clear()
+                n.send_keys("3")
+            drv.find_element(By.ID, "opening-done").click()
+        got = wait(drv, f"""const s = window.kakugo.state, t = document.getElementById('toast').textContent;
+            return t ? 'refused: ' + t : JSON.stringify(s.opening) !== {json.dumps(before)} ? 'taken' : null""",
+                   timeout=60, what="the answer taken or refused")
+        if got.startswith("refused"):
+            shift += 1
+            asked[-1] += " (" + got + ")"
+            assert shift < 20, asked
+            drv.find_element(By.ID, "opening-clear").click()
+        else:
+            shift = 0
+
+
+def openings(drv):
+    for rule, opening, first, second, least in [("renju", "soosorv8", "Human", "Kakugo", 5),
+                                                 ("renju", "soosorv8", "Kakugo", "Human", 5),
+                                                 ("freestyle", "swap2", "Human", "Kakugo", 3)]:
+        new_game_opening(drv, rule, opening, first, second)
+        s, asked = answer_opening(drv)
+        assert s["opening_len"] >= least, s
+        assert s["steps"] and not s["result"], s
+        # The game goes on after the opening: whoever is to move, a move is made.
+        n = len(s["moves"])
+        tomove = s["seats"][0 if s["to_move"] == "Black" else 1]
+        if tomove["kind"] == "human":
+            click(drv, black_choice(s) if s["to_move"] == "Black" else
+                  next(c for c in cells(15, 15) if c not in s["moves"] and c not in s["forbidden"]))
+        wait(drv, f"return window.kakugo.state.moves.length > {n}", timeout=30, what="play after the opening")
+        print(f"{opening} ({first} first): {s['opening_len']} opening stones; person asked {asked}; "
+              f"steps: {'; '.join(s['steps'])}")
+
+
+def new_game_opening(drv, rule, opening, first, second):
+    Select(drv.find_element(By.ID, "rule")).select_by_value(rule)
+    Select(drv.find_element(By.ID, "size")).select_by_value("15")
+    Select(drv.find_element(By.ID, "black")).select_by_visible_text(first)
+    Select(drv.find_element(By.ID, "white")).select_by_visible_text(second)
+    Select(drv.find_element(By.ID, "opening")).select_by_value(opening)
+    t = drv.find_element(By.ID, "turn")
+    t.clear()
+    t.send_keys("1")
+    drv.find_element(By.ID, "start").click()
+    wait(drv, f"""const s = window.kakugo.state; return s && s.opening && s.opening.rule === '{opening}'""",
+         what="the opening to start")
+
+
 def foreign_host(url):
     req = urllib.request.Request(url, headers={"Host": "attacker.example:80"})
     try:
@@ -246,13 +335,12 @@ def main():
         wait(drv, "return window.kakugo && window.kakugo.state", what="the first state")
         assert drv.execute_script("return document.getElementById('conn').textContent") == "connected"
         played = renju_game(drv)
-        if SHOT:
-            drv.save_screenshot(SHOT)
         roundtrip(drv)
         assert played["rule"] == "renju"
         self_play(drv)
         analysis(drv)
         failures(drv)
+        openings(drv)
         if SHOT:
             phone = browser(390, 844)
             try:
