@@ -84,7 +84,7 @@ fn parse_args(args: &[String]) -> Result<WebConfig, String> {
 /// waiting for its page since a time.
 enum Slot {
     Served(Arc<AtomicBool>),
-    Parked(Session, Instant),
+    Parked(Box<Session>, Instant),
 }
 
 /// Every session by id.
@@ -100,7 +100,7 @@ fn claim(parked: &Parked, id: &str, kick: Arc<AtomicBool>) -> Option<Session> {
         match map.remove(id) {
             Some(Slot::Parked(s, _)) => {
                 map.insert(id.to_string(), Slot::Served(kick));
-                return Some(s);
+                return Some(*s);
             }
             Some(Slot::Served(old)) if Instant::now() < end => {
                 old.store(true, Ordering::SeqCst);
@@ -156,7 +156,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                     .collect();
                 gone.iter()
                     .filter_map(|k| match map.remove(k) {
-                        Some(Slot::Parked(s, _)) => Some(s),
+                        Some(Slot::Parked(s, _)) => Some(*s),
                         _ => None,
                     })
                     .collect()
@@ -245,7 +245,7 @@ fn connection(
         let old = parked
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(id, Slot::Parked(session, Instant::now()));
+            .insert(id, Slot::Parked(Box::new(session), Instant::now()));
         if let Some(Slot::Parked(s, _)) = old {
             s.close();
         }

@@ -49,7 +49,7 @@ fn winrate_of(eval: &str) -> Option<f64> {
 fn cells(words: &[&str], dims: Dims) -> Vec<String> {
     words
         .iter()
-        .map_while(|w| cell_of(w, dims).map(|p| pos_name(p)))
+        .map_while(|w| cell_of(w, dims).map(pos_name))
         .collect()
 }
 

@@ -133,12 +133,15 @@ enum OpeningEvent {
     Refused(String),
 }
 
+/// What the opening thread hands back: the opening and the engines it borrowed.
+type OpeningDone = (Opened, Vec<(usize, EnginePlayer)>);
+
 /// An opening being negotiated on a thread of its own.
 struct OpeningRun {
     rule: OpeningRule,
     /// The first and the second player.
     seats: [Who; 2],
-    handle: Option<JoinHandle<(Opened, Vec<(usize, EnginePlayer)>)>>,
+    handle: Option<JoinHandle<OpeningDone>>,
     events: Receiver<OpeningEvent>,
     answers: Sender<Answer>,
     abort: Arc<AtomicBool>,
