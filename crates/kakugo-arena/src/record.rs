@@ -313,6 +313,37 @@ mod tests {
     }
 
     #[test]
+    fn sgf_reads_back() {
+        let mut g = game();
+        g.reason = "a [bracket] \\ and (parens); here".into();
+        let back = parse_sgf(&to_sgf(&g)).unwrap();
+        let cells: Vec<Pos> = g.moves.iter().map(|m| m.0).collect();
+        assert_eq!(
+            (back.dims, back.moves, back.rule),
+            (g.dims, cells, Some(Rule::Renju))
+        );
+        // Rectangular boards, the main line of variations, other programs' whitespace.
+        let t = "(;GM[4]SZ[20:15]RU[bogus] ;B[jh] (;W[ki] ;B[lj]) (;W[aa]))";
+        let back = parse_sgf(t).unwrap();
+        assert_eq!(back.dims, Dims::new(20, 15).unwrap());
+        assert_eq!(
+            back.moves,
+            [Pos::new(9, 7), Pos::new(10, 8), Pos::new(11, 9)]
+        );
+        assert_eq!(back.rule, None);
+        for bad in [
+            "",
+            "hello",
+            "(;SZ[15];B[hh];B[ii])",
+            "(;SZ[15];B[zz])",
+            "(;SZ[x])",
+            "(;B[hh",
+        ] {
+            assert!(parse_sgf(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn psq_is_piskvork_style_and_reads_back() {
         let t = to_psq(&game());
         assert_eq!(

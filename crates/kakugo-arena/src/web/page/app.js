@@ -16,6 +16,7 @@ let best = [];
 let pending = [];
 let cursor = null;
 let keyboardUsed = false;
+let stateAt = Date.now();
 let retry = 500;
 const sessionId = (() => {
   let id = sessionStorage.getItem("kakugo-session");
@@ -101,6 +102,7 @@ function onHello(m) {
 
 function onState(m) {
   const changed = !state || state.moves.join() !== m.moves.join() || state.w !== m.w;
+  if (changed || !state) stateAt = Date.now();
   state = m;
   window.kakugo.state = m;
   if (changed) {
@@ -283,18 +285,27 @@ function clock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function panel() {
+// The players' clocks: the time used, counting on for the side to move between states.
+function clocks() {
   const m = state;
+  if (!m) return;
   const players = $("players");
   players.innerHTML = "";
-  const tomove = m.to_move;
+  const running = !m.result && !m.opening && !(m.paused && m.seats[m.to_move === "Black" ? 0 : 1].kind === "engine");
   ["Black", "White"].forEach((c, i) => {
     const span = document.createElement("span");
-    span.textContent = `${c === "Black" ? "●" : "○"} ${seatText(m.seats[i])} ${clock(m.used[i])}` +
+    const used = m.used[i] + (c === m.to_move && running ? Date.now() - stateAt : 0);
+    span.textContent = `${c === "Black" ? "●" : "○"} ${seatText(m.seats[i])} ${clock(used)}` +
       (m.match_ms ? ` / ${clock(m.match_ms)}` : "");
-    if (c === tomove && !m.result && !m.opening) span.className = "tomove";
+    if (c === m.to_move && !m.result && !m.opening) span.className = "tomove";
     players.append(span);
   });
+}
+
+function panel() {
+  const m = state;
+  const tomove = m.to_move;
+  clocks();
   const st = $("status");
   st.innerHTML = "";
   const line = document.createElement("span");
@@ -474,3 +485,4 @@ function wire() {
 window.kakugo = { state: null, reports: [], files: [], send };
 wire();
 connect();
+setInterval(clocks, 1000);
