@@ -91,7 +91,8 @@ impl EnginePlayer {
         ));
         self.engine
             .send(&format!("INFO game_type {}", limits.game_type));
-        self.engine.send("INFO show_detail 2");
+        // Realtime lines (1) and a report after every iteration (2), as Rapfi counts them.
+        self.engine.send("INFO show_detail 3");
         for kv in &spec.info {
             self.engine.send(&format!("INFO {kv}"));
         }

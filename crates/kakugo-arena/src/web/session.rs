@@ -750,7 +750,11 @@ impl Session {
         let mut reports = Vec::new();
         while let Some(r) = player.engine.try_line() {
             match r {
-                Ok(line) if line.to_ascii_uppercase().starts_with("SUGGEST") => {}
+                // Suggestions and the `INFO …` detail lines some engines write are no answer.
+                Ok(line)
+                    if ["SUGGEST", "INFO "]
+                        .iter()
+                        .any(|p| line.to_ascii_uppercase().starts_with(p)) => {}
                 Ok(line) if is_noise(&line) => {
                     if let Some(rep) = report::parse(&line, self.game.dims) {
                         reports.push(rep);
