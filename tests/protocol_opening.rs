@@ -553,7 +553,7 @@ fn bad_steps_get_one_error_and_change_nothing() {
         ("yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | done", "ERROR YXSOOSORVSTEP6: 4 moves"),
         (
             "yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | 0,0 | 0,1 | 0,2 | 0,3 | 0,4 | 0,5 | 0,6 | 0,7 | 0,8 | done",
-            "ERROR YXSOOSORVSTEP6: 13 moves",
+            "ERROR YXSOOSORVSTEP6: 9 offers, expected 1 to 8",
         ),
         ("yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | 7,7 | done", "ERROR YXSOOSORVSTEP6: 7,7 is played twice"),
         ("yxsoosorvstep3 2 | 7,7 | 6,7 | 6,8 | done", "ERROR YXSOOSORVSTEP3: takes no argument"),
