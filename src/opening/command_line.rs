@@ -328,8 +328,57 @@ mod tests {
             "--rule swap2 --step swap2 h8i8g7",
             "--rule yamaguchi --step offer h8h7i9i6",
             "--rule rif --step open --bogus 1",
+            // Absurd budgets (issue 78: `--nodes 18446744073709551615` never ended).
+            "--rule rif --step open --nodes 18446744073709551615",
+            "--rule rif --step open --nodes 1000000001",
+            "--rule rif --step open --nodes 0",
+            "--rule rif --step open --time 0",
+            "--rule rif --step open --time 3600001",
+            "--rule rif --step open --time -5",
         ] {
             assert!(ask(bad).is_err(), "{bad}");
         }
+    }
+
+    fn request(line: &str) -> Request {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&args).unwrap()
+    }
+
+    #[test]
+    fn time_and_nodes_both_bound_a_decision() {
+        // Issue 78: `--time 1 --nodes 3000000` took 4.45 s, the clock dropped for the nodes.
+        let (time, limits) = request("--rule rif --step offer --time 1 --nodes 3000000").limits();
+        assert_eq!(time, Duration::from_millis(1));
+        assert_eq!(limits.time.turn_ms, Some(1));
+        assert_eq!(limits.max_nodes, Some(3_000_000));
+        // Nodes alone: repeatable, the clock only a backstop.
+        let (time, limits) = request("--rule rif --step offer --nodes 3000000").limits();
+        assert_eq!(time, NODES_BACKSTOP);
+        assert_eq!(limits.max_nodes, Some(3_000_000));
+        // Neither: the default time.
+        let (time, limits) = request("--rule rif --step offer").limits();
+        assert_eq!(time, Duration::from_millis(DEFAULT_TIME_MS));
+        assert_eq!(limits.max_nodes, None);
+        let e = ask("--rule rif --step offer --nodes 18446744073709551615").unwrap_err();
+        assert_eq!(e, "--nodes 18446744073709551615: want 1 to 1000000000");
+    }
+
+    #[test]
+    fn offers_get_the_check_yxsoosorvstep6_makes() {
+        // Issue 78: a duplicate and ten offers were accepted here.
+        let err = |line: &str| ask(line).unwrap_err();
+        assert_eq!(
+            err("--rule rif --step choose --offers g9g9 --nodes 20000 h8h7i9g6"),
+            "offers 1 and 2 are the same cell"
+        );
+        assert_eq!(
+            err("--rule rif --step choose --offers a1b1c1d1e1f1g1h1i1j1 --nodes 20000 h8h7i9g6"),
+            "10 offers, expected 1 to 8"
+        );
+        assert_eq!(
+            err("--rule rif --step choose --offers a1h8 --nodes 20000 h8h7i9g6"),
+            "offer 2 is not an empty cell"
+        );
     }
 }

@@ -371,6 +371,58 @@ mod tests {
     }
 
     #[test]
+    fn the_players_own_stones_keep_off_excluded_cells() {
+        let b = board("h8h7i9g6");
+        let near: Vec<Pos> = b
+            .dims()
+            .cells()
+            .filter(|&p| b.is_empty(p) && p.distance(Pos::new(7, 7)) <= 3)
+            .collect();
+        let limits = Limits {
+            exclude: near.clone(),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new();
+        let stop = AtomicBool::new(false);
+        fn budget<'a>(s: &'a mut Searcher, base: &'a Limits, stop: &'a AtomicBool) -> Budget<'a> {
+            Budget {
+                searcher: s,
+                base,
+                time: Duration::from_millis(200),
+                stop,
+            }
+        }
+        let cells = offers(&b, 4, budget(&mut s, &limits, &stop)).unwrap();
+        assert_eq!(cells.len(), 4);
+        assert!(cells.iter().all(|p| !near.contains(p)), "{cells:?}");
+        let three = board("h8h7i9");
+        let (w4, _) = fourth_move(&three, Some(2), budget(&mut s, &limits, &stop)).unwrap();
+        assert!(!near.contains(&w4), "{w4:?}");
+        // The choice is among the opponent's offers, blocked or not.
+        let c = choose(&b, &near[..2], budget(&mut s, &limits, &stop)).unwrap();
+        assert!(near[..2].contains(&c));
+    }
+
+    #[test]
+    fn offers_are_checked() {
+        let b = board("h8h7i9g6");
+        let (a, c) = (Pos::new(0, 0), Pos::new(1, 0));
+        assert_eq!(check_offers(&b, &[a, c]), Ok(()));
+        assert!(check_offers(&b, &[]).is_err());
+        assert!(check_offers(&b, &[a; 9])
+            .unwrap_err()
+            .starts_with("9 offers"));
+        assert_eq!(
+            check_offers(&b, &[a, c, a]),
+            Err("offers 1 and 3 are the same cell".into())
+        );
+        assert_eq!(
+            check_offers(&b, &[a, Pos::new(7, 7)]),
+            Err("offer 2 is not an empty cell".into())
+        );
+    }
+
+    #[test]
     fn openings_are_canonical() {
         let b = board("");
         for with_n in [false, true] {

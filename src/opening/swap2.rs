@@ -186,6 +186,37 @@ mod tests {
     }
 
     #[test]
+    fn the_proposal_keeps_off_excluded_cells() {
+        let b = Board::new(Rule::Freestyle, Dims::square(15).unwrap());
+        let centre: Vec<Pos> = b
+            .dims()
+            .cells()
+            .filter(|p| p.distance(Pos::new(7, 7)) <= 1)
+            .collect();
+        let limits = Limits {
+            exclude: centre.clone(),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let a = swap2(
+            &b,
+            &mut Searcher::new(),
+            &limits,
+            Duration::from_millis(50),
+            &stop,
+        );
+        match a {
+            Ok(Swap2Answer::Stones(s)) => {
+                assert_eq!(s.len(), 3);
+                assert!(s.iter().all(|p| !centre.contains(p)), "{s:?}");
+                // The first on an allowed cell nearest the centre.
+                assert_eq!(s[0].distance(Pos::new(7, 7)), 2, "{s:?}");
+            }
+            a => panic!("expected stones, got {a:?}"),
+        }
+    }
+
+    #[test]
     fn answers_with_legal_stones_after_three_and_five() {
         let three = [(7, 7), (8, 7), (7, 9)];
         for stones in [&three[..], &[(7, 7), (8, 7), (7, 9), (9, 9), (6, 6)][..]] {

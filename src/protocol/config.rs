@@ -151,6 +151,63 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let mut s = Settings::default();
+        let (set, notes) = apply("\u{feff}thread_num = 3\nmax_depth = 2\n", &mut s);
+        assert_eq!(set, ["thread_num 3", "max_depth 2"]);
+        assert!(notes.is_empty(), "{notes:?}");
+        // Only at the start: elsewhere it is part of a key.
+        let (_, notes) = apply("max_depth = 2\n\u{feff}thread_num = 3\n", &mut s);
+        assert_eq!(notes, ["config line 2: unknown key \u{feff}thread_num"]);
+    }
+
+    #[test]
+    fn long_values_are_cut_in_notes() {
+        let mut s = Settings::default();
+        let long = "7".repeat(5000);
+        let (_, notes) = apply(&format!("max_depth = {long}\n{long} = 1\n"), &mut s);
+        let cut = "7".repeat(40);
+        assert_eq!(
+            notes,
+            [
+                format!("config line 1: bad value \"{cut}\" for max_depth"),
+                format!("config line 2: unknown key {cut}"),
+            ]
+        );
+    }
+
+    #[test]
+    fn only_small_regular_files_are_read() {
+        let dir = std::env::temp_dir().join(format!("kakugo-config-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(FILE_NAME);
+        let mut s = Settings::default();
+        // A folder of that name.
+        std::fs::create_dir_all(&file).unwrap();
+        let notes = load(&file, &mut s);
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].ends_with("not a regular file, not read"),
+            "{notes:?}"
+        );
+        std::fs::remove_dir(&file).unwrap();
+        // Exactly the limit is read; a byte more is not.
+        let mut text = b"max_depth = 4\n".to_vec();
+        text.resize(MAX_BYTES as usize, b' ');
+        std::fs::write(&file, &text).unwrap();
+        assert_eq!(load(&file, &mut s).len(), 1);
+        assert_eq!(s.max_depth, Some(4));
+        text.push(b'\n');
+        std::fs::write(&file, &text).unwrap();
+        let notes = load(&file, &mut s);
+        assert!(
+            notes[0].ends_with("larger than 64 KB, not read"),
+            "{notes:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_missing_file_is_fine() {
         let mut s = Settings::default();
         let none = Path::new("/nonexistent-kakugo-dir/kakugo.ini");

@@ -328,6 +328,11 @@ mod tests {
         assert_eq!(s.max_depth, None);
         s.apply("max_node", "1000");
         assert_eq!(s.max_nodes, Some(1000));
+        // Realtime lines for 1 or more only.
+        for (v, on) in [("1", true), ("-1", false), ("7", true), ("0", false)] {
+            s.apply("show_detail", v);
+            assert_eq!(s.show_detail, on, "{v}");
+        }
     }
 
     #[test]

@@ -532,4 +532,17 @@ mod tests {
         assert!(b.is_empty(p) && p != Pos::new(7, 7) && p != Pos::new(7, 6));
         assert!(playable(&mut b, p));
     }
+
+    #[test]
+    fn fallback_never_takes_a_wall() {
+        let dims = Dims::square(5).unwrap();
+        let mut b = Board::new(Rule::Freestyle, dims);
+        let open = Pos::new(0, 4);
+        let walls: Vec<Pos> = dims.cells().filter(|&p| p != open).collect();
+        // Even avoided (YXBLOCK), the one cell left is taken; a wall never is.
+        assert_eq!(fallback(&mut b, &walls, &[open]), Some(open));
+        assert_eq!(fallback(&mut b, &walls, &[]), Some(open));
+        let all: Vec<Pos> = dims.cells().collect();
+        assert_eq!(fallback(&mut b, &all, &[]), None);
+    }
 }
