@@ -23,6 +23,11 @@
 //! `START`), as for a new game. Renju decisions are made on a renju board whatever `INFO rule`
 //! says; Swap2 ones under the rule in force (Yixin-Board sends `INFO rule 1`).
 //!
+//! The brain's stones and offers keep off the cells of `YXBLOCK` (and, in `yxswap2step2`/`3`,
+//! off the cells the `YXBOARD` position marked 3); its choice among the opponent's offers does
+//! not: those stones are the opponent's. `yxsoosorvstep6`'s offers get
+//! [`renju::check_offers`], the check the command line's `--offers` gets.
+//!
 //! No `INFO` comes with the steps: each decision takes three quarters of what the guard of the
 //! last `timeout_turn` / `time_left` leaves, as `SWAP2BOARD` does, and a `yxstop` ends it early
 //! with the answer found so far. A bad step (wrong stone count, a cell off the board or twice,
