@@ -32,7 +32,8 @@ pub struct Session {
     pub(super) settings: Settings,
     /// The position (`None` before the first `START`).
     pub(super) board: Option<Board>,
-    /// Squares marked blocked by the last `BOARD` (never played).
+    /// Cells marked 3 by the last `BOARD`/`YXBOARD`: no stone goes there (`TURN` and `PLAY` are
+    /// refused, the brain never answers one), until the next position.
     pub(super) blocked: Vec<Pos>,
     /// Cells excluded from the root moves by `YXBLOCK`: kept through `START` and `BOARD` (the GUI
     /// sends both before every request) until `YXBLOCKUNDO` or `YXBLOCKRESET`.
