@@ -21,9 +21,8 @@ fn searcher(args: &[String]) -> Result<kakugo::search::Searcher, String> {
             _ => return Err(format!("bad feature {spec}: want NAME=on|off")),
         };
         if !s.set_feature(name, on) {
-            return Err(format!(
-                "unknown feature {name}: want probe, refute, threats or late"
-            ));
+            let names = kakugo::search::FEATURES.join(", ");
+            return Err(format!("unknown feature {name}: want one of {names}"));
         }
     }
     Ok(s)

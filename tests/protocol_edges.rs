@@ -330,3 +330,260 @@ fn without_a_config_file_nothing_is_said() {
     assert!(e.line().starts_with("name=\"Kakugo\", version=\""));
     e.end();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 78: cells marked 3, the config file's limits, `max_memory` after `START`, small edges.
+
+/// `BOARD` lines marking every cell of a `side`×`side` board blocked (field 3) but `open`.
+fn walls_but(side: i64, open: &[(i64, i64)]) -> Vec<String> {
+    (0..side * side)
+        .map(|k| (k % side, k / side))
+        .filter(|c| !open.contains(c))
+        .map(|(x, y)| format!("{x},{y},3"))
+        .collect()
+}
+
+#[test]
+fn a_cell_marked_3_takes_no_stone() {
+    // Before: the engine answered 8,7 to TURN 7,7 (the blocked cell, completing a five nobody
+    // noticed), and PLAY 7,7 after YXBOARD with 7,7,3 echoed 7,7.
+    let mut e = Engine::spawn();
+    e.send_all(&["START 15", "INFO timeout_turn 100"]);
+    assert_eq!(e.line(), "OK");
+    let lines: Vec<String> = [
+        "3,7,2", "0,0,1", "4,7,2", "0,14,1", "5,7,2", "14,0,1", "6,7,2", "7,7,3",
+    ]
+    .map(String::from)
+    .to_vec();
+    support::send_block(&mut e, "BOARD", &lines);
+    // Black's four 3..6,7 is open only at 2,7: 7,7 is blocked.
+    assert_eq!(e.reply_move(), (2, 7));
+    e.send("TURN 7,7");
+    assert_eq!(e.line(), "ERROR TURN: 7,7 is blocked");
+    e.send("TAKEBACK 7,7");
+    assert_eq!(e.line(), "ERROR TAKEBACK: 7,7 is not the last move");
+    // The position is as it was: the brain's own stone is the last move.
+    e.send("TAKEBACK 2,7");
+    assert_eq!(e.line(), "OK");
+    support::send_block(&mut e, "YXBOARD", &["7,7,3".to_string()]);
+    e.send("PLAY 7,7");
+    assert_eq!(e.line(), "ERROR PLAY: 7,7 is blocked");
+    e.send("PLAY 7,8");
+    assert_eq!(e.line(), "7,8");
+    e.end();
+}
+
+#[test]
+fn a_board_of_blocked_cells_is_full() {
+    // Before: 2,2 to BOARD, 1,1 to YXNBEST 2, 2,1 to YXSEARCHDEFEND, a move to BEGIN.
+    let mut e = Engine::spawn();
+    e.send_all(&["START 5", "INFO timeout_turn 100"]);
+    assert_eq!(e.line(), "OK");
+    let all = walls_but(5, &[]);
+    support::send_block(&mut e, "BOARD", &all);
+    assert_eq!(e.reply(), "ERROR the board is full");
+    for cmd in ["YXNBEST 2", "YXSEARCHDEFEND", "BEGIN"] {
+        e.send(cmd);
+        assert_eq!(e.reply(), "ERROR the board is full", "{cmd}");
+    }
+    support::send_block(&mut e, "YXBOARD", &all);
+    e.send("BEGIN");
+    assert_eq!(e.reply(), "ERROR the board is full");
+    e.end();
+}
+
+#[test]
+fn the_fallback_never_picks_a_blocked_cell() {
+    // Before: 2,2. 0,0 is the only cell a stone may go on; YXBLOCK keeps the searcher off it,
+    // and the fallback (the legal cell nearest the centre) takes it.
+    let mut e = Engine::spawn();
+    e.send_all(&["START 5", "INFO timeout_turn 100"]);
+    assert_eq!(e.line(), "OK");
+    support::send_block(&mut e, "YXBLOCK", &["0,0".to_string()]);
+    support::send_block(&mut e, "BOARD", &walls_but(5, &[(0, 0)]));
+    assert_eq!(e.reply_move(), (0, 0));
+    for cmd in ["YXNBEST 2", "YXSEARCHDEFEND"] {
+        support::send_block(&mut e, "YXBOARD", &walls_but(5, &[(0, 0)]));
+        e.send(cmd);
+        assert_eq!(e.reply_move(), (0, 0), "{cmd}");
+    }
+    e.end();
+}
+
+/// A copy of the engine in a fresh folder of its own; `make` puts its config file there.
+fn engine_beside(name: &str, make: impl FnOnce(&std::path::Path)) -> (std::path::PathBuf, Engine) {
+    let dir = std::env::temp_dir().join(format!("kakugo-config-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    make(&dir.join("kakugo.ini"));
+    let e = Engine::from_command(support::engine_command_in(&dir));
+    (dir, e)
+}
+
+/// Sends `START 15` and returns the `MESSAGE` lines before its `OK`.
+fn messages_before_ok(e: &mut Engine) -> Vec<String> {
+    e.send("START 15");
+    let mut said = Vec::new();
+    loop {
+        let l = e.line();
+        if l == "OK" {
+            return said;
+        }
+        assert!(l.starts_with("MESSAGE "), "{l}");
+        said.push(l);
+    }
+}
+
+#[test]
+fn a_config_file_too_large_is_not_read() {
+    // Before: a 256 MB file of NULs was read whole (1.7 s, 527 MB at the peak).
+    let (dir, mut e) = engine_beside("large", |p| {
+        let f = std::fs::File::create(p).unwrap();
+        f.set_len(256 << 20).unwrap(); // sparse: no disk used
+    });
+    let said = messages_before_ok(&mut e);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].ends_with("kakugo.ini: larger than 64 KB, not read"),
+        "{said:?}"
+    );
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_config_file_that_is_not_a_regular_file_is_not_opened() {
+    if support::external_engine() {
+        eprintln!("skipped under KAKUGO_ENGINE: the links and pipes are Linux's");
+        return;
+    }
+    // Before: a link to /dev/zero was read until memory ran out, and a pipe blocked start-up.
+    let (dir, mut e) = engine_beside("zero", |p| {
+        std::os::unix::fs::symlink("/dev/zero", p).unwrap();
+    });
+    let said = messages_before_ok(&mut e);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with("kakugo.ini: not a regular file, not read"));
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (dir, mut e) = engine_beside("fifo", |p| {
+        let made = std::process::Command::new("mkfifo").arg(p).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    });
+    let said = messages_before_ok(&mut e);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].ends_with("kakugo.ini: not a regular file, not read"));
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+    // A link to a regular file is read.
+    let (dir, mut e) = engine_beside("link", |p| {
+        let real = p.with_file_name("settings.txt");
+        std::fs::write(&real, "max_depth = 2\n").unwrap();
+        std::os::unix::fs::symlink(&real, p).unwrap();
+    });
+    let said = messages_before_ok(&mut e);
+    assert!(
+        said.len() == 1 && said[0].ends_with(": max_depth 2"),
+        "{said:?}"
+    );
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    // Before: "config line 1: unknown key \u{feff}max_depth", the first setting lost.
+    let (dir, mut e) = engine_beside("bom", |p| {
+        std::fs::write(p, b"\xef\xbb\xbfmax_depth = 1\r\ntimeout_turn = 1000\r\n").unwrap();
+    });
+    let said = messages_before_ok(&mut e);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].ends_with("kakugo.ini: max_depth 1, timeout_turn 1000"),
+        "{said:?}"
+    );
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_long_bad_value_is_cut_in_its_message() {
+    // Before: the whole value was echoed in one MESSAGE.
+    let value = "9".repeat(30_000);
+    let (dir, mut e) = engine_beside("long", |p| {
+        std::fs::write(p, format!("max_depth = {value}\nthread_num = x{value}\n")).unwrap();
+    });
+    let said = messages_before_ok(&mut e);
+    assert_eq!(said.len(), 3, "{said:?}");
+    let nines = "9".repeat(40);
+    assert_eq!(
+        said[1],
+        format!("MESSAGE config line 1: bad value \"{nines}\" for max_depth")
+    );
+    assert!(said[2].len() < 120, "{}", said[2]);
+    e.end();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn max_memory_after_start_is_kept_at_once() {
+    if support::external_engine() {
+        eprintln!("skipped under KAKUGO_ENGINE: the memory read is the Linux process's");
+        return;
+    }
+    // Before: 43 MB resident until the first move (the full solver tables made at START), and
+    // after a first game with a 300 ms turn, 45 MB.
+    const LIMIT: u64 = 20 << 20;
+    let mut e = Engine::spawn();
+    e.send_all(&[
+        "START 15",
+        &format!("INFO max_memory {LIMIT}"),
+        "INFO timeout_turn 300",
+    ]);
+    assert_eq!(e.line(), "OK");
+    e.sync();
+    let (now, _) = rss(e.pid());
+    assert!(now <= LIMIT, "{} MB resident", now >> 20);
+    e.send_all(&["INFO max_memory 0", "START 15", "BEGIN"]);
+    assert_eq!(e.reply(), "OK");
+    e.reply_move();
+    e.send_all(&["START 15", &format!("INFO max_memory {LIMIT}")]);
+    assert_eq!(e.line(), "OK");
+    e.sync();
+    let (now, _) = rss(e.pid());
+    assert!(now <= LIMIT, "{} MB resident", now >> 20);
+    e.end();
+}
+
+#[test]
+fn show_detail_below_1_is_off() {
+    // Before: any value but 0 turned the realtime lines on, -1 too.
+    for (value, on) in [("-1", false), ("0", false), ("1", true), ("2", true)] {
+        let mut e = Engine::spawn();
+        e.send_all(&["START 15", "INFO timeout_turn 200"]);
+        e.send(&format!("INFO show_detail {value}"));
+        assert_eq!(e.line(), "OK");
+        support::send_block(&mut e, "BOARD", &support::board_lines(&[(7, 7), (8, 8)]));
+        e.reply_move();
+        let realtime = e.log.iter().any(|l| l.starts_with("MESSAGE REALTIME"));
+        assert_eq!(realtime, on, "show_detail {value}: {:?}", e.log);
+        e.end();
+    }
+}
+
+#[test]
+fn an_unknown_feature_lists_every_switch() {
+    // Before: the list left out `network`.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-kakugo"))
+        .args(["--feature", "bogus=on"])
+        .output()
+        .expect("engine runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in kakugo::search::FEATURES {
+        assert!(err.contains(name), "{name}: {err}");
+    }
+    assert!(err.contains("network"), "{err}");
+}

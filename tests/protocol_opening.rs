@@ -522,6 +522,80 @@ fn yxstop_ends_a_step_early_with_an_answer() {
     e.end();
 }
 
+#[test]
+fn yxblock_keeps_the_brains_opening_stones_off_its_cells() {
+    // Before (issue 78): every opening answer ignored YXBLOCK (the Swap2 proposal always began
+    // on the blocked centre). The brain's stones and offers avoid the cells; its choice among
+    // the opponent's offers does not (those are the opponent's stones).
+    let mut e = gui(1);
+    let centre_ring: Vec<Cell> = (6..=8).flat_map(|y| (6..=8).map(move |x| (x, y))).collect();
+    gui_sends(&mut e, &list("yxblock", &centre_ring));
+    e.send("yxswap2step1");
+    let three = expect_three(&mut e, "SWAP2");
+    assert!(three.iter().all(|c| !centre_ring.contains(c)), "{three:?}");
+    e.send("SWAP2BOARD\nDONE");
+    let l = e.reply();
+    let cells: Vec<Cell> = l.split(' ').filter_map(parse_move).collect();
+    assert_eq!(cells.len(), 3, "{l}");
+    assert!(cells.iter().all(|c| !centre_ring.contains(c)), "{l}");
+    // Five stones, the brain as White: its sixth stone, if it plays one, avoids them too.
+    gui_sends(&mut e, "yxblockreset");
+    let five = [(7, 7), (8, 7), (7, 9), (9, 9), (6, 6)];
+    let around: Vec<Cell> = (3..=11)
+        .flat_map(|y| (3..=11).map(move |x| (x, y)))
+        .filter(|c| !five.contains(c))
+        .collect();
+    gui_sends(&mut e, &list("yxblock", &around));
+    let board: Vec<String> = five.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    e.send(&format!("SWAP2BOARD\n{}\nDONE", board.join("\n")));
+    let l = e.reply();
+    if l != "SWAP" {
+        let m = parse_move(&l).unwrap_or_else(|| panic!("{l}"));
+        assert!(!around.contains(&m) && !five.contains(&m), "{l}");
+    }
+    // Soosõrv-8: the offers keep off every cell near the four stones.
+    gui_sends(&mut e, "yxblockreset");
+    let four = [(7, 7), (8, 6), (9, 8), (6, 9)];
+    let near: Vec<Cell> = (4..=11)
+        .flat_map(|y| (4..=11).map(move |x| (x, y)))
+        .filter(|c| !four.contains(c))
+        .collect();
+    gui_sends(&mut e, &list("yxblock", &near));
+    gui_sends(&mut e, &list("yxsoosorvstep5 3", &four));
+    let offers = expect_offers(&mut e, &four, 3);
+    assert!(offers.iter().all(|c| !near.contains(c)), "{offers:?}");
+    // White's fourth stone too.
+    gui_sends(&mut e, &list("yxsoosorvstep3", &four[..3]));
+    let (w4, _) = expect_move4(&mut e, &four[..3]);
+    assert!(!near.contains(&w4), "{w4:?}");
+    // White's choice is among Black's offers even where they are blocked.
+    let mut all = four.to_vec();
+    all.extend([(7, 8), (8, 8)]);
+    gui_sends(&mut e, &list("yxsoosorvstep6", &all));
+    let c = point(&e.line(), "MESSAGE SOOSORV MOVE5C");
+    assert!(c == (7, 8) || c == (8, 8), "{c:?}");
+    // The opening: every canonical one starts on the centre, blocked here: an ERROR.
+    gui_sends(&mut e, "yxblock | 7,7 | done | yxsoosorvstep1");
+    assert_eq!(
+        e.line(),
+        "ERROR YXSOOSORVSTEP1: no renju opening avoids the blocked cells"
+    );
+    // Without the centre blocked, the opening keeps off the cells blocked near it.
+    gui_sends(
+        &mut e,
+        "yxblockreset | yxblock | 8,7 | 7,8 | 6,7 | done | yxsoosorvstep1",
+    );
+    let opening = expect_three(&mut e, "SOOSORV");
+    assert!(
+        opening
+            .iter()
+            .all(|c| ![(8, 7), (7, 8), (6, 7)].contains(c)),
+        "{opening:?}"
+    );
+    e.sync();
+    e.end();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bad input: one ERROR, nothing else, and the state as it was.
 
@@ -553,7 +627,7 @@ fn bad_steps_get_one_error_and_change_nothing() {
         ("yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | done", "ERROR YXSOOSORVSTEP6: 4 moves"),
         (
             "yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | 0,0 | 0,1 | 0,2 | 0,3 | 0,4 | 0,5 | 0,6 | 0,7 | 0,8 | done",
-            "ERROR YXSOOSORVSTEP6: 13 moves",
+            "ERROR YXSOOSORVSTEP6: 9 offers, expected 1 to 8",
         ),
         ("yxsoosorvstep6 | 7,7 | 6,7 | 5,7 | 6,8 | 7,7 | done", "ERROR YXSOOSORVSTEP6: 7,7 is played twice"),
         ("yxsoosorvstep3 2 | 7,7 | 6,7 | 6,8 | done", "ERROR YXSOOSORVSTEP3: takes no argument"),

@@ -1,6 +1,7 @@
 //! Bad input against the real binary: every malformed or illegal command gets one `ERROR` (or
 //! `UNKNOWN`) line and leaves the position exactly as it was; 100,000 random and mutated lines
-//! neither crash nor wedge the engine.
+//! neither crash nor wedge the engine; random positions with blocked cells (field 3) never get
+//! a stone on one; random config files never stop the engine from starting and answering.
 
 mod support;
 
@@ -158,7 +159,13 @@ const SEEDS: &[&str] = &[
     "7,7,1",
     "8,8,2",
     "-1,-1,1",
+    "7,7,3",
+    "0,0,3",
+    "8,7,3",
     "3,4",
+    "YXBLOCK",
+    "YXBLOCKRESET",
+    "YXSEARCHDEFEND",
     "INFO rule 4",
     "INFO rule 1",
     "INFO rule 8",
@@ -311,4 +318,176 @@ fn fuzz_100k_lines() {
     let m = e.reply_move();
     assert!(m == (6, 7) || m == (11, 7), "forced win, got {m:?}");
     e.end();
+}
+
+/// Random positions on small boards with cells marked 3 (and sometimes `YXBLOCK`ed): the answer
+/// is a move on a cell that is neither a stone nor blocked, or, exactly when no such cell is
+/// left, `ERROR the board is full`; `TURN` and `PLAY` on a blocked cell are errors.
+#[test]
+fn fuzz_blocked_cells() {
+    let mut rng = StdRng::seed_from_u64(0xb10c);
+    let mut e = Engine::spawn();
+    e.send_all(&[
+        "INFO timeout_turn 0",
+        "INFO max_depth 1",
+        "INFO max_node 200",
+    ]);
+    let mut moves_answered = 0;
+    let mut full_boards = 0;
+    for round in 0..300 {
+        let side: i64 = rng.gen_range(5..=9);
+        e.send(&format!("START {side}"));
+        assert_eq!(e.line(), "OK");
+        let mut cells: Vec<(i64, i64)> = (0..side * side).map(|k| (k % side, k / side)).collect();
+        // Shuffle, then cut: a few stones, the walls, the rest empty (sometimes none).
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, rng.gen_range(0..=i));
+        }
+        let n = cells.len();
+        let stones = rng.gen_range(0..=n.min(6));
+        let walls = if rng.gen_bool(0.2) {
+            n - stones
+        } else {
+            rng.gen_range(0..=n - stones)
+        };
+        let (played, rest) = cells.split_at(stones);
+        let (wall, free) = rest.split_at(walls);
+        let mut lines = board_lines(played);
+        for &(x, y) in wall {
+            lines.insert(rng.gen_range(0..=lines.len()), format!("{x},{y},3"));
+        }
+        if rng.gen_bool(0.3) && !free.is_empty() {
+            let k = rng.gen_range(1..=free.len());
+            let block: Vec<String> = free[..k].iter().map(|(x, y)| format!("{x},{y}")).collect();
+            send_block(&mut e, "YXBLOCK", &block);
+        }
+        let head = ["BOARD", "YXNBEST 2", "YXSEARCHDEFEND"][round % 3];
+        if head == "BOARD" {
+            send_block(&mut e, "BOARD", &lines);
+        } else {
+            send_block(&mut e, "YXBOARD", &lines);
+            e.send(head);
+        }
+        let r = e.reply();
+        if free.is_empty() {
+            assert_eq!(r, "ERROR the board is full", "round {round}: {lines:?}");
+            full_boards += 1;
+        } else if let Some(m) = parse_move(&r) {
+            assert!(free.contains(&m), "round {round}: {m:?} for {lines:?}");
+            moves_answered += 1;
+        } else {
+            // A position already won: refused, never a stone on a wall.
+            assert!(r.starts_with("ERROR"), "round {round}: {r}");
+        }
+        e.send("YXBLOCKRESET");
+        if let Some(&(x, y)) = wall.first() {
+            e.send(&format!("TURN {x},{y}"));
+            assert_eq!(e.line(), format!("ERROR TURN: {x},{y} is blocked"));
+            e.send(&format!("PLAY {x},{y}"));
+            assert_eq!(e.line(), format!("ERROR PLAY: {x},{y} is blocked"));
+        }
+    }
+    assert!(
+        moves_answered > 100 && full_boards > 10,
+        "{moves_answered} moves, {full_boards} full"
+    );
+    e.end();
+}
+
+/// The keys a config file may set, with values that keep a run short and small.
+const CONFIG_LINES: &[&str] = &[
+    "thread_num = 1",
+    "timeout_turn = 0",
+    "timeout_turn = 50",
+    "max_depth = 1",
+    "max_depth = 2",
+    "max_node = 500",
+    "rule = 0",
+    "rule = 1",
+    "rule = 4",
+    "show_detail = 1",
+    "show_detail = -1",
+    "hash_size = 1024",
+    "max_memory = 0",
+    "# a comment",
+    "",
+    "[section]",
+    "max_depth =",
+    "= 3",
+    "bogus = 1",
+];
+
+/// A random config file: lines from `CONFIG_LINES`, mutated or not, random bytes, NULs, long
+/// values, a byte-order mark, sizes on both sides of the 64 KB limit.
+fn random_config(rng: &mut StdRng) -> Vec<u8> {
+    let mut out = Vec::new();
+    if rng.gen_bool(0.3) {
+        out.extend_from_slice(b"\xef\xbb\xbf");
+    }
+    for _ in 0..rng.gen_range(0..20) {
+        let line = CONFIG_LINES[rng.gen_range(0..CONFIG_LINES.len())];
+        match rng.gen_range(0..10) {
+            0..=4 => out.extend_from_slice(line.as_bytes()),
+            5..=7 => out.extend(mutate(rng, line)),
+            8 => out.extend((0..rng.gen_range(0..80)).map(|_| rng.gen::<u8>())),
+            _ => {
+                out.extend_from_slice(b"max_depth = ");
+                out.extend(std::iter::repeat_n(b'9', rng.gen_range(100..5000)));
+            }
+        }
+        out.extend_from_slice(if rng.gen_bool(0.2) { b"\r\n" } else { b"\n" });
+    }
+    match rng.gen_range(0..8) {
+        0 => out.resize(64 << 10, 0),
+        1 => out.resize((64 << 10) + 1, b' '),
+        2 => out.resize(rng.gen_range(1 << 10..1 << 20), 0),
+        _ => {}
+    }
+    out
+}
+
+/// Random config files beside the engine: start-up always ends in `START`'s `OK`, preceded only
+/// by `MESSAGE` lines of a sane length (the first naming the file), and the engine then plays.
+#[test]
+fn fuzz_config_files() {
+    let mut rng = StdRng::seed_from_u64(0xc0f1);
+    let dir = std::env::temp_dir().join(format!("kakugo-config-fuzz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let command = support::engine_command_in(&dir);
+    for round in 0..24 {
+        let config = random_config(&mut rng);
+        std::fs::write(dir.join("kakugo.ini"), &config).unwrap();
+        let mut cmd = std::process::Command::new(command.get_program());
+        cmd.args(command.get_args());
+        let mut e = Engine::from_command(cmd);
+        e.send_all(&[
+            "INFO timeout_turn 0",
+            "INFO max_depth 1",
+            "INFO rule 0",
+            "INFO show_detail 0",
+            "START 15",
+        ]);
+        let first = e.line();
+        assert!(
+            first.starts_with("MESSAGE config ") && first.contains("kakugo.ini"),
+            "round {round}: {first}"
+        );
+        loop {
+            let l = e.line();
+            if l == "OK" {
+                break;
+            }
+            assert!(l.starts_with("MESSAGE config line "), "round {round}: {l}");
+            assert!(l.len() < 200, "round {round}: {} bytes", l.len());
+        }
+        e.send("BEGIN");
+        let m = e.reply_move();
+        assert!(
+            (0..15).contains(&m.0) && (0..15).contains(&m.1),
+            "round {round}: {m:?}"
+        );
+        e.end();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

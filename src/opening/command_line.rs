@@ -20,9 +20,12 @@
 //! | | `swap1` | 3 | `swap1 swap`, `swap1 stay i9` or `swap1 add i9j10` |
 //! | | `swap2` | 5 | `swap2 black` or `swap2 white i6` (with White's sixth move) |
 //!
-//! Options: `--n N`, `--offers CELLS`, `--time MS` (the decision's budget, 1000 by default),
-//! `--nodes N` (a node budget instead, for repeatable answers), `--size N` (15), `--base
-//! freestyle|standard` (Swap2's rule, freestyle by default). Renju rules play on a renju board.
+//! Options: `--n N`, `--offers CELLS` (1 to 8, none twice, on empty cells: the check
+//! `yxsoosorvstep6` makes), `--time MS` (the decision's budget, 1 to [`MAX_TIME_MS`]; 1000 when
+//! neither `--time` nor `--nodes` is given), `--nodes N` (a node budget, 1 to [`MAX_NODES`], for
+//! repeatable answers: alone, it is the only limit; with `--time`, the decision ends at whichever
+//! comes first), `--size N` (15), `--base freestyle|standard` (Swap2's rule, freestyle by
+//! default). Renju rules play on a renju board. A value out of range is an error, not clamped.
 
 use super::renju::{self, RenjuRule, MAX_OFFERS};
 use super::swap2::{swap2, Swap2Answer};
@@ -33,6 +36,15 @@ use crate::rules::Rule;
 use crate::search::{Limits, Searcher, TimeControl};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// The longest `--time`, in ms: an hour.
+pub const MAX_TIME_MS: u64 = 3_600_000;
+/// The largest `--nodes`: about a quarter of an hour of one thread.
+pub const MAX_NODES: u64 = 1_000_000_000;
+/// The decision's time when neither `--time` nor `--nodes` is given, in ms.
+const DEFAULT_TIME_MS: u64 = 1000;
+/// The clock of a decision bounded by `--nodes` alone: only a backstop.
+const NODES_BACKSTOP: Duration = Duration::from_millis(MAX_TIME_MS);
 
 /// The usage line.
 pub const USAGE: &str = "usage: pbrain-kakugo opening --rule rif|yamaguchi|soosorv8|swap2 \
@@ -45,7 +57,7 @@ struct Request {
     step: String,
     n: Option<usize>,
     offers: String,
-    time: Duration,
+    time: Option<Duration>,
     nodes: Option<u64>,
     size: usize,
     base: Rule,
@@ -58,7 +70,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
         step: String::new(),
         n: None,
         offers: String::new(),
-        time: Duration::from_millis(1000),
+        time: None,
         nodes: None,
         size: 15,
         base: Rule::Freestyle,
@@ -69,7 +81,14 @@ fn parse(args: &[String]) -> Result<Request, String> {
         let mut value = || it.next().ok_or_else(|| format!("{a} needs a value"));
         let number = |v: &str| {
             v.parse::<u64>()
-                .map_err(|_| format!("{a}: bad number {v:?}"))
+                .map_err(|_| format!("{a}: bad number {:?}", clip(v)))
+        };
+        let within = |v: u64, most: u64| {
+            if (1..=most).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!("{a} {v}: want 1 to {most}"))
+            }
         };
         match a.as_str() {
             "--rule" => r.rule = value()?.to_ascii_lowercase(),
@@ -82,8 +101,11 @@ fn parse(args: &[String]) -> Result<Request, String> {
                 r.n = Some(n);
             }
             "--offers" => r.offers = value()?.clone(),
-            "--time" => r.time = Duration::from_millis(number(value()?)?),
-            "--nodes" => r.nodes = Some(number(value()?)?),
+            "--time" => {
+                let ms = within(number(value()?)?, MAX_TIME_MS)?;
+                r.time = Some(Duration::from_millis(ms));
+            }
+            "--nodes" => r.nodes = Some(within(number(value()?)?, MAX_NODES)?),
             "--size" => r.size = number(value()?)? as usize,
             "--base" => {
                 r.base = match value()?.as_str() {
@@ -100,6 +122,33 @@ fn parse(args: &[String]) -> Result<Request, String> {
         return Err("--rule and --step are required".into());
     }
     Ok(r)
+}
+
+/// The first characters of an argument, for error messages.
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+impl Request {
+    /// The decision's clock and node limit: both when both are given (whichever comes first),
+    /// the node limit alone with only a backstop clock, the default time when neither is given.
+    fn limits(&self) -> (Duration, Limits) {
+        let time = match (self.time, self.nodes) {
+            (Some(t), _) => t,
+            (None, Some(_)) => NODES_BACKSTOP,
+            (None, None) => Duration::from_millis(DEFAULT_TIME_MS),
+        };
+        let limits = Limits {
+            time: TimeControl {
+                turn_ms: Some(time.as_millis() as u64),
+                match_ms: None,
+                left_ms: None,
+            },
+            max_nodes: self.nodes,
+            ..Limits::default()
+        };
+        (time, limits)
+    }
 }
 
 /// Runs the request in `args` (the words after `opening`); the answer line, or why not.
@@ -126,21 +175,7 @@ pub fn answer(args: &[String]) -> Result<String, String> {
     // Make the tables now, not on the first probe's clock.
     searcher.warm();
     searcher.clear_in_place();
-    let limits = Limits {
-        time: TimeControl {
-            turn_ms: Some(req.time.as_millis() as u64),
-            match_ms: None,
-            left_ms: None,
-        },
-        max_nodes: req.nodes,
-        ..Limits::default()
-    };
-    // With a node budget the clock is only a backstop.
-    let time = if req.nodes.is_some() {
-        Duration::from_secs(3600)
-    } else {
-        req.time
-    };
+    let (time, limits) = req.limits();
     let stop = AtomicBool::new(false);
     let budget = Budget {
         searcher: &mut searcher,
@@ -293,8 +328,57 @@ mod tests {
             "--rule swap2 --step swap2 h8i8g7",
             "--rule yamaguchi --step offer h8h7i9i6",
             "--rule rif --step open --bogus 1",
+            // Absurd budgets (issue 78: `--nodes 18446744073709551615` never ended).
+            "--rule rif --step open --nodes 18446744073709551615",
+            "--rule rif --step open --nodes 1000000001",
+            "--rule rif --step open --nodes 0",
+            "--rule rif --step open --time 0",
+            "--rule rif --step open --time 3600001",
+            "--rule rif --step open --time -5",
         ] {
             assert!(ask(bad).is_err(), "{bad}");
         }
+    }
+
+    fn request(line: &str) -> Request {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&args).unwrap()
+    }
+
+    #[test]
+    fn time_and_nodes_both_bound_a_decision() {
+        // Issue 78: `--time 1 --nodes 3000000` took 4.45 s, the clock dropped for the nodes.
+        let (time, limits) = request("--rule rif --step offer --time 1 --nodes 3000000").limits();
+        assert_eq!(time, Duration::from_millis(1));
+        assert_eq!(limits.time.turn_ms, Some(1));
+        assert_eq!(limits.max_nodes, Some(3_000_000));
+        // Nodes alone: repeatable, the clock only a backstop.
+        let (time, limits) = request("--rule rif --step offer --nodes 3000000").limits();
+        assert_eq!(time, NODES_BACKSTOP);
+        assert_eq!(limits.max_nodes, Some(3_000_000));
+        // Neither: the default time.
+        let (time, limits) = request("--rule rif --step offer").limits();
+        assert_eq!(time, Duration::from_millis(DEFAULT_TIME_MS));
+        assert_eq!(limits.max_nodes, None);
+        let e = ask("--rule rif --step offer --nodes 18446744073709551615").unwrap_err();
+        assert_eq!(e, "--nodes 18446744073709551615: want 1 to 1000000000");
+    }
+
+    #[test]
+    fn offers_get_the_check_yxsoosorvstep6_makes() {
+        // Issue 78: a duplicate and ten offers were accepted here.
+        let err = |line: &str| ask(line).unwrap_err();
+        assert_eq!(
+            err("--rule rif --step choose --offers g9g9 --nodes 20000 h8h7i9g6"),
+            "offers 1 and 2 are the same cell"
+        );
+        assert_eq!(
+            err("--rule rif --step choose --offers a1b1c1d1e1f1g1h1i1j1 --nodes 20000 h8h7i9g6"),
+            "10 offers, expected 1 to 8"
+        );
+        assert_eq!(
+            err("--rule rif --step choose --offers a1h8 --nodes 20000 h8h7i9g6"),
+            "offer 2 is not an empty cell"
+        );
     }
 }

@@ -40,7 +40,9 @@ pub fn value(s: Score) -> i32 {
 pub struct Budget<'a> {
     /// The searcher (its table is kept between the probes).
     pub searcher: &'a mut Searcher,
-    /// Depth and node limits (`max_nodes` is shared out among the probes, like the time).
+    /// Depth and node limits (`max_nodes` is shared out among the probes, like the time), and
+    /// the cells the deciding player must not put a stone on nor offer (`exclude`: Yixin-Board's
+    /// `YXBLOCK`). The opponent's replies, probed to value a choice, are not limited by them.
     pub base: &'a Limits,
     /// Time for the whole decision.
     pub time: Duration,
@@ -97,6 +99,19 @@ impl<'a> Prober<'a> {
     /// The best move of the side to move and its value, excluding `exclude`.
     pub(crate) fn probe(&mut self, board: &Board, exclude: &[Pos]) -> (Pos, i32) {
         self.search(board, exclude, self.each, self.nodes)
+    }
+
+    /// [`Prober::probe`] for a stone the deciding player will place or offer: the cells it may
+    /// not use are excluded too.
+    pub(crate) fn probe_own(&mut self, board: &Board, exclude: &[Pos]) -> (Pos, i32) {
+        let mut all = exclude.to_vec();
+        all.extend(self.base.exclude.iter().filter(|p| !exclude.contains(p)));
+        self.search(board, &all, self.each, self.nodes)
+    }
+
+    /// Whether the deciding player may put a stone on `p` (it is not in `base.exclude`).
+    pub(crate) fn allowed(&self, p: Pos) -> bool {
+        !self.base.exclude.contains(&p)
     }
 
     /// The value of the side to move in `board` at every depth a search of `part` of the whole

@@ -54,6 +54,7 @@ pub fn open(board: &Board, with_n: bool, budget: Budget) -> Result<([Pos; 3], us
     let dims = board.dims();
     let all = rif::canonical();
     let probes = PROPOSALS + if with_n { 1 + MAX_OFFERS } else { 0 };
+    let budget_blocks = !budget.base.exclude.is_empty();
     let mut pr = Prober::share(budget, probes);
     let mut rng = StdRng::seed_from_u64(fresh_seed());
     let syms = Symmetry::of(dims);
@@ -65,8 +66,13 @@ pub fn open(board: &Board, with_n: bool, budget: Budget) -> Result<([Pos; 3], us
             continue;
         }
         tried.push(i);
-        let sym = syms[rng.gen_range(0..syms.len())];
-        let Some(cells) = rif::place(&all[i], dims, sym) else {
+        // A turn at random; the next ones if it puts a stone on a cell not allowed.
+        let first = rng.gen_range(0..syms.len());
+        let turned = (0..syms.len()).find_map(|k| {
+            let sym = syms[(first + k) % syms.len()];
+            rif::place(&all[i], dims, sym).filter(|c| c.iter().all(|&p| pr.allowed(p)))
+        });
+        let Some(cells) = turned else {
             continue;
         };
         let mut pos = board.clone();
@@ -78,7 +84,11 @@ pub fn open(board: &Board, with_n: bool, budget: Budget) -> Result<([Pos; 3], us
             best = Some((v, cells));
         }
     }
-    let (_, cells) = best.ok_or("the board is too small for a renju opening")?;
+    let (_, cells) = best.ok_or(if budget_blocks {
+        "no renju opening avoids the blocked cells"
+    } else {
+        "the board is too small for a renju opening"
+    })?;
     if !with_n {
         return Ok((cells, 2));
     }
@@ -91,7 +101,7 @@ pub fn open(board: &Board, with_n: bool, budget: Budget) -> Result<([Pos; 3], us
         return Ok((cells, 2));
     }
     pos.make(w4);
-    let ranking = fifth_ranking(&mut pos, MAX_OFFERS, &mut pr);
+    let ranking = fifth_ranking(&mut pos, MAX_OFFERS, &mut pr, false);
     Ok((cells, balanced_n(&ranking).0))
 }
 
@@ -121,13 +131,13 @@ pub fn fourth_move(
     let mut exclude: Vec<Pos> = Vec::new();
     let mut best: Option<(i32, Pos, usize)> = None;
     for _ in 0..FOURTHS {
-        let (w4, _) = pr.probe(&pos, &exclude);
-        if w4.is_none() || !pos.is_empty(w4) || exclude.contains(&w4) {
+        let (w4, _) = pr.probe_own(&pos, &exclude);
+        if w4.is_none() || !pos.is_empty(w4) || exclude.contains(&w4) || !pr.allowed(w4) {
             break;
         }
         exclude.extend(orbit(&pos, w4));
         pos.make(w4);
-        let ranking = fifth_ranking(&mut pos, k, &mut pr);
+        let ranking = fifth_ranking(&mut pos, k, &mut pr, false);
         pos.unmake();
         let (n, cost) = match fixed_n {
             None => {
@@ -153,7 +163,7 @@ pub fn swap_after_four(board: &Board, n: usize, budget: Budget) -> Result<bool, 
     let n = n.clamp(1, MAX_OFFERS);
     let mut pr = Prober::share(budget, n);
     let mut pos = board.clone();
-    let ranking = fifth_ranking(&mut pos, n, &mut pr);
+    let ranking = fifth_ranking(&mut pos, n, &mut pr, false);
     Ok(nth_value(&ranking, n) < 0)
 }
 
@@ -165,18 +175,40 @@ pub fn offers(board: &Board, n: usize, budget: Budget) -> Result<Vec<Pos>, Strin
     let n = n.clamp(1, MAX_OFFERS);
     let mut pr = Prober::share(budget, n);
     let mut pos = board.clone();
-    let mut cells: Vec<Pos> = fifth_ranking(&mut pos, n, &mut pr)
+    let mut cells: Vec<Pos> = fifth_ranking(&mut pos, n, &mut pr, true)
         .into_iter()
         .map(|(p, _)| p)
         .collect();
-    fill_offers(&mut pos, &mut cells, n);
+    fill_offers(&mut pos, &mut cells, n, &|p| pr.allowed(p));
     if cells.is_empty() {
         return Err("no fifth move to offer".into());
     }
     Ok(cells)
 }
 
-/// White's choice among Black's offers: the one after which White to move is best off.
+/// Checks Black's fifth-move offers as given for White's choice (by a GUI or a person): 1 to
+/// [`MAX_OFFERS`] of them, each on an empty cell of the four-stone position, no cell twice.
+/// Offers are named by their place in the list, whatever notation they came in.
+pub fn check_offers(board: &Board, offered: &[Pos]) -> Result<(), String> {
+    if !(1..=MAX_OFFERS).contains(&offered.len()) {
+        return Err(format!(
+            "{} offers, expected 1 to {MAX_OFFERS}",
+            offered.len()
+        ));
+    }
+    for (i, &p) in offered.iter().enumerate() {
+        if let Some(j) = offered[..i].iter().position(|&q| q == p) {
+            return Err(format!("offers {} and {} are the same cell", j + 1, i + 1));
+        }
+        if !board.dims().contains(p.x() as i64, p.y() as i64) || !board.is_empty(p) {
+            return Err(format!("offer {} is not an empty cell", i + 1));
+        }
+    }
+    Ok(())
+}
+
+/// White's choice among Black's offers ([`check_offers`]): the one after which White to move is
+/// best off.
 pub fn choose(board: &Board, offered: &[Pos], budget: Budget) -> Result<Pos, String> {
     let ranked = rank_offers(board, offered, budget)?;
     Ok(ranked[0].0)
@@ -192,6 +224,7 @@ pub fn rank_offers(
     budget: Budget,
 ) -> Result<Vec<(Pos, i32)>, String> {
     expect_stones(board, 4)?;
+    check_offers(board, offered)?;
     let mut pos = board.clone();
     let mut legal: Vec<Pos> = Vec::new();
     for &p in offered {
@@ -242,14 +275,19 @@ fn expect_stones(board: &Board, n: usize) -> Result<(), String> {
 
 /// Black's best fifth moves in `board` (Black to move), at most `k`, with Black's value of each:
 /// each probe excludes the moves found so far and every cell symmetric to them, and skips fouls.
-fn fifth_ranking(board: &mut Board, k: usize, pr: &mut Prober) -> Vec<(Pos, i32)> {
+/// `own`: they are the deciding player's offers, so the cells it may not use are left out.
+fn fifth_ranking(board: &mut Board, k: usize, pr: &mut Prober, own: bool) -> Vec<(Pos, i32)> {
     let mut exclude: Vec<Pos> = Vec::new();
     let mut out: Vec<(Pos, i32)> = Vec::new();
     let mut tries = 0;
     while out.len() < k && tries < k + 4 {
         tries += 1;
-        let (p, v) = pr.probe(board, &exclude);
-        if p.is_none() || !board.is_empty(p) || exclude.contains(&p) {
+        let (p, v) = if own {
+            pr.probe_own(board, &exclude)
+        } else {
+            pr.probe(board, &exclude)
+        };
+        if p.is_none() || !board.is_empty(p) || exclude.contains(&p) || (own && !pr.allowed(p)) {
             break;
         }
         if board.is_forbidden(p).is_some() {
@@ -279,9 +317,9 @@ fn balanced_n(ranking: &[(Pos, i32)]) -> (usize, i32) {
         .expect("at least one N")
 }
 
-/// Adds offers to `cells` until it has `n`: the empty, legal cells nearest the stones, none
-/// symmetric to an offer already made.
-fn fill_offers(board: &mut Board, cells: &mut Vec<Pos>, n: usize) {
+/// Adds offers to `cells` until it has `n`: the empty, legal, `allowed` cells nearest the stones,
+/// none symmetric to an offer already made.
+fn fill_offers(board: &mut Board, cells: &mut Vec<Pos>, n: usize, allowed: &dyn Fn(Pos) -> bool) {
     if cells.len() >= n {
         return;
     }
@@ -294,7 +332,7 @@ fn fill_offers(board: &mut Board, cells: &mut Vec<Pos>, n: usize) {
             break;
         }
         let taken = orbit(board, p).iter().any(|q| cells.contains(q));
-        if !taken && board.is_forbidden(p).is_none() {
+        if !taken && allowed(p) && board.is_forbidden(p).is_none() {
             cells.push(p);
         }
     }
@@ -330,6 +368,58 @@ mod tests {
             time: Duration::from_millis(ms),
             stop: &stop,
         })
+    }
+
+    #[test]
+    fn the_players_own_stones_keep_off_excluded_cells() {
+        let b = board("h8h7i9g6");
+        let near: Vec<Pos> = b
+            .dims()
+            .cells()
+            .filter(|&p| b.is_empty(p) && p.distance(Pos::new(7, 7)) <= 3)
+            .collect();
+        let limits = Limits {
+            exclude: near.clone(),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new();
+        let stop = AtomicBool::new(false);
+        fn budget<'a>(s: &'a mut Searcher, base: &'a Limits, stop: &'a AtomicBool) -> Budget<'a> {
+            Budget {
+                searcher: s,
+                base,
+                time: Duration::from_millis(200),
+                stop,
+            }
+        }
+        let cells = offers(&b, 4, budget(&mut s, &limits, &stop)).unwrap();
+        assert_eq!(cells.len(), 4);
+        assert!(cells.iter().all(|p| !near.contains(p)), "{cells:?}");
+        let three = board("h8h7i9");
+        let (w4, _) = fourth_move(&three, Some(2), budget(&mut s, &limits, &stop)).unwrap();
+        assert!(!near.contains(&w4), "{w4:?}");
+        // The choice is among the opponent's offers, blocked or not.
+        let c = choose(&b, &near[..2], budget(&mut s, &limits, &stop)).unwrap();
+        assert!(near[..2].contains(&c));
+    }
+
+    #[test]
+    fn offers_are_checked() {
+        let b = board("h8h7i9g6");
+        let (a, c) = (Pos::new(0, 0), Pos::new(1, 0));
+        assert_eq!(check_offers(&b, &[a, c]), Ok(()));
+        assert!(check_offers(&b, &[]).is_err());
+        assert!(check_offers(&b, &[a; 9])
+            .unwrap_err()
+            .starts_with("9 offers"));
+        assert_eq!(
+            check_offers(&b, &[a, c, a]),
+            Err("offers 1 and 3 are the same cell".into())
+        );
+        assert_eq!(
+            check_offers(&b, &[a, Pos::new(7, 7)]),
+            Err("offer 2 is not an empty cell".into())
+        );
     }
 
     #[test]

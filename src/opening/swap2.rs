@@ -59,17 +59,23 @@ pub fn swap2(
     }
 }
 
-/// Three stones (Black, White, Black) near the centre whose value for White is closest to zero.
+/// Three stones (Black, White, Black) near the centre whose value for White is closest to zero:
+/// the first on the centre (on the allowed cell nearest it when the centre is not allowed).
 fn propose(board: &Board, pr: &mut Prober) -> Result<Swap2Answer, String> {
     let d = board.dims();
-    let c = d.centre();
+    let centre = d.centre();
+    let c = d
+        .cells()
+        .filter(|&p| pr.allowed(p))
+        .min_by_key(|&p| p.distance(centre))
+        .ok_or("every cell is blocked")?;
     let (cx, cy) = (c.x() as i64, c.y() as i64);
     let near = |r: i64| -> Vec<Pos> {
         let mut v = Vec::new();
         for dy in -r..=r {
             for dx in -r..=r {
                 if let Some(p) = d.pos(cx + dx, cy + dy) {
-                    if p != c {
+                    if p != c && pr.allowed(p) {
                         v.push(p);
                     }
                 }
@@ -104,7 +110,7 @@ fn propose(board: &Board, pr: &mut Prober) -> Result<Swap2Answer, String> {
 /// After three stones we are White: swap if White is worse, stay and move if White is better,
 /// otherwise add a fourth and fifth stone that keep the position balanced.
 fn after_three(board: &Board, pr: &mut Prober) -> Swap2Answer {
-    let (w4, v) = pr.probe(board, &[]);
+    let (w4, v) = pr.probe_own(board, &[]);
     if w4.is_none() || v < -BALANCE {
         return Swap2Answer::Swap;
     }
@@ -116,7 +122,7 @@ fn after_three(board: &Board, pr: &mut Prober) -> Swap2Answer {
     let mut tried = Vec::new();
     let mut best: Option<(i32, Pos)> = None;
     for _ in 0..FIFTH {
-        let (b5, _) = pr.probe(&pos, &tried);
+        let (b5, _) = pr.probe_own(&pos, &tried);
         if b5.is_none() || !pos.is_empty(b5) {
             break;
         }
@@ -136,7 +142,7 @@ fn after_three(board: &Board, pr: &mut Prober) -> Swap2Answer {
 
 /// After five stones we choose: play White's sixth stone if White is not worse, else swap.
 fn after_five(board: &Board, pr: &mut Prober) -> Swap2Answer {
-    let (w6, v) = pr.probe(board, &[]);
+    let (w6, v) = pr.probe_own(board, &[]);
     if w6.is_none() || v < 0 {
         Swap2Answer::Swap
     } else {
@@ -176,6 +182,37 @@ mod tests {
                 assert!(s.iter().all(|p| p.distance(Pos::new(7, 7)) <= 2));
             }
             a => panic!("expected stones, got {a}"),
+        }
+    }
+
+    #[test]
+    fn the_proposal_keeps_off_excluded_cells() {
+        let b = Board::new(Rule::Freestyle, Dims::square(15).unwrap());
+        let centre: Vec<Pos> = b
+            .dims()
+            .cells()
+            .filter(|p| p.distance(Pos::new(7, 7)) <= 1)
+            .collect();
+        let limits = Limits {
+            exclude: centre.clone(),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let a = swap2(
+            &b,
+            &mut Searcher::new(),
+            &limits,
+            Duration::from_millis(50),
+            &stop,
+        );
+        match a {
+            Ok(Swap2Answer::Stones(s)) => {
+                assert_eq!(s.len(), 3);
+                assert!(s.iter().all(|p| !centre.contains(p)), "{s:?}");
+                // The first on an allowed cell nearest the centre.
+                assert_eq!(s[0].distance(Pos::new(7, 7)), 2, "{s:?}");
+            }
+            a => panic!("expected stones, got {a:?}"),
         }
     }
 

@@ -23,6 +23,11 @@
 //! `START`), as for a new game. Renju decisions are made on a renju board whatever `INFO rule`
 //! says; Swap2 ones under the rule in force (Yixin-Board sends `INFO rule 1`).
 //!
+//! The brain's stones and offers keep off the cells of `YXBLOCK` (and, in `yxswap2step2`/`3`,
+//! off the cells the `YXBOARD` position marked 3); its choice among the opponent's offers does
+//! not: those stones are the opponent's. `yxsoosorvstep6`'s offers get
+//! [`renju::check_offers`], the check the command line's `--offers` gets.
+//!
 //! No `INFO` comes with the steps: each decision takes three quarters of what the guard of the
 //! last `timeout_turn` / `time_left` leaves, as `SWAP2BOARD` does, and a `yxstop` ends it early
 //! with the answer found so far. A bad step (wrong stone count, a cell off the board or twice,
@@ -100,17 +105,29 @@ fn swap2_lines(step: u8, board: &Board, a: &Swap2Answer) -> Result<Vec<String>, 
 
 impl Session {
     /// Runs the decision `f` on `board` for the step `line`, under the step's clock (see the
-    /// module notes) and the depth and node limits in force.
+    /// module notes) and the depth and node limits in force, the brain's stones kept off the
+    /// cells of `YXBLOCK` (and, with `walls`, `board` being the position set by `YXBOARD`, off
+    /// its blocked cells).
     fn decide<R>(
         &mut self,
         line: &Line,
         board: &Board,
+        walls: bool,
         f: impl FnOnce(&Board, Budget) -> Result<R, String>,
     ) -> Result<R, String> {
         self.prepare(Some(self.table_wait()));
+        let walls: &[Pos] = if walls { &self.blocked } else { &[] };
+        let mut exclude: Vec<Pos> = Vec::new();
+        for &p in self.block_moves.iter().chain(walls) {
+            let on = board.dims().contains(p.x() as i64, p.y() as i64);
+            if on && board.is_empty(p) && !exclude.contains(&p) {
+                exclude.push(p);
+            }
+        }
         let base = Limits {
             max_depth: self.settings.max_depth,
             max_nodes: self.settings.max_nodes,
+            exclude,
             ..Limits::default()
         };
         let guard = self.settings.guard();
@@ -183,7 +200,7 @@ impl Session {
             }
             b.clone()
         };
-        let r = self.decide(line, &board, |b, bu| {
+        let r = self.decide(line, &board, step != 1, |b, bu| {
             swap2(b, bu.searcher, bu.base, bu.time, bu.stop)
         });
         let lines = r.and_then(|a| swap2_lines(step, &board, &a));
@@ -196,7 +213,7 @@ impl Session {
     pub(super) fn soosorv_open(&mut self, line: &Line) {
         let dims = self.block_dims();
         let board = Board::new(Rule::Renju, dims);
-        let r = self.decide(line, &board, |b, bu| renju::open(b, false, bu));
+        let r = self.decide(line, &board, false, |b, bu| renju::open(b, false, bu));
         let lines = r.and_then(|(cells, _)| {
             fresh(&board, &cells)?;
             Ok((0..3)
@@ -221,7 +238,7 @@ impl Session {
         };
         let stones = if step <= 3 { 3 } else { 4 };
         let fits = match step {
-            6 => (stones + 1..=stones + MAX_OFFERS).contains(&moves.len()),
+            6 => moves.len() > stones,
             _ => moves.len() == stones,
         };
         if !fits {
@@ -236,22 +253,31 @@ impl Session {
         }
         let (position, offered) = moves.split_at(stones);
         let board = played(Rule::Renju, dims, position);
+        if step == 6 {
+            // The same check as the command line's `--offers`.
+            if let Err(why) = renju::check_offers(&board, offered) {
+                self.out.error(&format!("{name}: {why}"));
+                return;
+            }
+        }
         let lines = match step {
             2 => self
-                .decide(line, &board, renju::swap_after_three)
+                .decide(line, &board, false, renju::swap_after_three)
                 .map(|swap| vec![format!("MESSAGE SOOSORV SWAP1 {}", yes_no(swap))]),
             3 => self
-                .decide(line, &board, |b, bu| renju::fourth_move(b, None, bu))
+                .decide(line, &board, false, |b, bu| renju::fourth_move(b, None, bu))
                 .and_then(|(w4, n)| {
                     fresh(&board, &[w4])?;
                     let n = n.clamp(1, MAX_OFFERS);
                     Ok(vec![format!("MESSAGE SOOSORV MOVE4 {} {n}", at(w4))])
                 }),
             4 => self
-                .decide(line, &board, |b, bu| renju::swap_after_four(b, n, bu))
+                .decide(line, &board, false, |b, bu| {
+                    renju::swap_after_four(b, n, bu)
+                })
                 .map(|swap| vec![format!("MESSAGE SOOSORV SWAP2 {}", yes_no(swap))]),
             5 => self
-                .decide(line, &board, |b, bu| renju::offers(b, n, bu))
+                .decide(line, &board, false, |b, bu| renju::offers(b, n, bu))
                 .and_then(|cells| {
                     for (i, &p) in cells.iter().enumerate() {
                         fresh(&board, &[p])?;
@@ -269,7 +295,7 @@ impl Session {
                     Ok(v)
                 }),
             _ => self
-                .decide(line, &board, |b, bu| renju::choose(b, offered, bu))
+                .decide(line, &board, false, |b, bu| renju::choose(b, offered, bu))
                 .and_then(|p| match offered.contains(&p) {
                     true => Ok(vec![format!("MESSAGE SOOSORV MOVE5C {}", at(p))]),
                     false => Err(format!("the decision chose {}, not an offer", at(p))),

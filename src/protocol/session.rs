@@ -32,7 +32,8 @@ pub struct Session {
     pub(super) settings: Settings,
     /// The position (`None` before the first `START`).
     pub(super) board: Option<Board>,
-    /// Squares marked blocked by the last `BOARD` (never played).
+    /// Cells marked 3 by the last `BOARD`/`YXBOARD`: no stone goes there (`TURN` and `PLAY` are
+    /// refused, the brain never answers one), until the next position.
     pub(super) blocked: Vec<Pos>,
     /// Cells excluded from the root moves by `YXBLOCK`: kept through `START` and `BOARD` (the GUI
     /// sends both before every request) until `YXBLOCKUNDO` or `YXBLOCKRESET`.
@@ -209,20 +210,27 @@ impl Session {
         self.board.as_mut()
     }
 
-    /// The empty cell at (x, y), or an `ERROR` naming `cmd`.
+    /// The cell at (x, y) if a stone may go there (empty, and not blocked by `BOARD`'s field
+    /// 3), or an `ERROR` naming `cmd`.
     fn empty_cell(&mut self, cmd: &str, x: i64, y: i64) -> Option<Pos> {
         let b = self.need_board(cmd)?;
-        match b.dims().pos(x, y) {
-            Some(p) if b.is_empty(p) => Some(p),
-            Some(_) => {
-                self.out.error(&format!("{cmd}: {x},{y} is occupied"));
-                None
-            }
-            None => {
-                self.out.error(&format!("{cmd}: {x},{y} is off the board"));
-                None
-            }
-        }
+        let why = match b.dims().pos(x, y) {
+            Some(p) if !b.is_empty(p) => "is occupied",
+            Some(p) if self.blocked.contains(&p) => "is blocked",
+            Some(p) => return Some(p),
+            None => "is off the board",
+        };
+        self.out.error(&format!("{cmd}: {x},{y} {why}"));
+        None
+    }
+
+    /// Whether a stone may still be played: some empty cell is not blocked by `BOARD`'s field 3.
+    pub(super) fn open_cell_left(&self) -> bool {
+        self.board.as_ref().is_some_and(|b| {
+            b.dims()
+                .cells()
+                .any(|p| b.is_empty(p) && !self.blocked.contains(&p))
+        })
     }
 
     fn begin(&mut self, line: &Line) {
@@ -323,7 +331,16 @@ impl Session {
     fn info(&mut self, key: &str, value: &str) {
         let old = self.settings.rule;
         self.settings.apply(key, value);
-        // Start making the table the new settings ask for, if they change it.
+        // The limits hold from now on, not from the next move (Piskvork and GomocupJudge send
+        // `max_memory` after `START`): solver tables of the new size, made now if a game is on,
+        // and the table the new settings ask for, started (a larger one than they allow given up).
+        let ending = self
+            .control
+            .ending()
+            .load(std::sync::atomic::Ordering::SeqCst);
+        if self.apply_limits() && self.board.is_some() && !ending {
+            self.searcher.warm();
+        }
         self.plan_table();
         let rule = self.settings.rule;
         if rule == old {

@@ -5,7 +5,7 @@
 //!
 //! `INFO` is never answered: a value that does not parse is ignored and the old one kept.
 
-use super::command::parse_int;
+use super::command::{clip, parse_int};
 use super::machine::Machine;
 use crate::rules::Rule;
 use crate::search::{time, tt, TimeControl, THREAD_BYTES};
@@ -59,7 +59,7 @@ pub struct Settings {
     pub max_depth: Option<u32>,
     /// Node limit (`max_node`).
     pub max_nodes: Option<u64>,
-    /// Yixin-Board realtime output (`show_detail`, non-zero = on).
+    /// Yixin-Board realtime output (`show_detail`, 1 or more = on).
     pub show_detail: bool,
     /// The machine the settings are held to.
     pub machine: Machine,
@@ -140,7 +140,7 @@ impl Settings {
             _ => numeric && pos.is_none(),
         };
         if bad {
-            return Err(format!("bad value {value:?} for {key}"));
+            return Err(format!("bad value {:?} for {key}", clip(value)));
         }
         match key {
             "timeout_turn" => self.timeout_turn = pos.map_or(self.timeout_turn, |n| n as u64),
@@ -168,7 +168,7 @@ impl Settings {
                     self.max_nodes = (n > 0).then_some(n as u64);
                 }
             }
-            "show_detail" => self.show_detail = num.map_or(self.show_detail, |n| n != 0),
+            "show_detail" => self.show_detail = num.map_or(self.show_detail, |n| n >= 1),
             _ => {}
         }
         Ok(())
@@ -328,6 +328,11 @@ mod tests {
         assert_eq!(s.max_depth, None);
         s.apply("max_node", "1000");
         assert_eq!(s.max_nodes, Some(1000));
+        // Realtime lines for 1 or more only.
+        for (v, on) in [("1", true), ("-1", false), ("7", true), ("0", false)] {
+            s.apply("show_detail", v);
+            assert_eq!(s.show_detail, on, "{v}");
+        }
     }
 
     #[test]

@@ -110,13 +110,15 @@ fn playable(board: &mut Board, p: Pos) -> bool {
     !p.is_none() && !matches!(board.judge(p), Verdict::Illegal | Verdict::Foul(_))
 }
 
-/// A legal move nearest the centre, for a searcher answer that is not playable.
-fn fallback(board: &mut Board, avoid: &[Pos]) -> Option<Pos> {
+/// A legal move nearest the centre, for a searcher answer that is not playable: never on a cell
+/// of `walls` (blocked by `BOARD`'s field 3), on one of `avoid` (`YXBLOCK`) only when every
+/// other is illegal.
+fn fallback(board: &mut Board, walls: &[Pos], avoid: &[Pos]) -> Option<Pos> {
     let c = board.dims().centre();
     let mut cells: Vec<Pos> = board
         .dims()
         .cells()
-        .filter(|&p| board.is_empty(p))
+        .filter(|&p| board.is_empty(p) && !walls.contains(&p))
         .collect();
     cells.sort_by_key(|&p| p.distance(c));
     let ok = |b: &mut Board, p: Pos| playable(b, p) && !avoid.contains(&p);
@@ -133,13 +135,7 @@ impl Session {
     /// it has, or gets a small one at once. Says once, with a `MESSAGE`, when `max_memory` is
     /// below what the engine can live in.
     pub(super) fn prepare(&mut self, wait: Option<Duration>) {
-        let threads = self.settings.threads();
-        if threads != self.applied_threads {
-            self.searcher.set_threads(threads);
-            self.applied_threads = threads;
-        }
-        self.searcher
-            .set_small_solvers(self.settings.small_solvers());
+        self.apply_limits();
         let limit = self.settings.max_memory;
         let least = Settings::least_memory();
         if limit > 0 && limit < least && self.warned_memory != limit {
@@ -162,6 +158,20 @@ impl Session {
             let bytes = self.tables.wanted().clamp(1, QUICK_BYTES);
             self.searcher.set_table(TransTable::new(bytes));
         }
+    }
+
+    /// Gives the searcher the threads and the solver tables the settings ask for (the tables
+    /// made at once if they change); true if the solver tables changed.
+    pub(super) fn apply_limits(&mut self) -> bool {
+        let threads = self.settings.threads();
+        if threads != self.applied_threads {
+            self.searcher.set_threads(threads);
+            self.applied_threads = threads;
+        }
+        let small = self.settings.small_solvers();
+        let changed = small != self.searcher.small_solvers();
+        self.searcher.set_small_solvers(small);
+        changed
     }
 
     /// How long a thinking command may wait for a hash table being made: a twentieth of the
@@ -251,18 +261,20 @@ impl Session {
         })
     }
 
-    /// The searcher's move if playable, else a fallback; `None` when no cell is left.
+    /// The searcher's move if playable (and not blocked), else a fallback; `None` when no cell
+    /// is left.
     fn checked(&mut self, best: Pos, avoid: &[Pos]) -> Option<Pos> {
         let board = self.board.as_mut().expect("board");
-        if playable(board, best) && !avoid.contains(&best) {
+        let walls = &self.blocked;
+        if playable(board, best) && !avoid.contains(&best) && !walls.contains(&best) {
             return Some(best);
         }
-        fallback(board, avoid)
+        fallback(board, walls, avoid)
     }
 
     /// Thinks about the current position and answers a move, which is then played.
     pub(super) fn answer(&mut self, line: &Line) {
-        if self.board.as_ref().is_none_or(Board::is_full) {
+        if !self.open_cell_left() {
             self.out.error("the board is full");
             return;
         }
@@ -305,7 +317,7 @@ impl Session {
         if self.need_board("YXNBEST").is_none() {
             return;
         }
-        if self.board.as_ref().is_some_and(Board::is_full) {
+        if !self.open_cell_left() {
             self.out.error("the board is full");
             return;
         }
@@ -416,7 +428,7 @@ impl Session {
         if self.need_board("YXSEARCHDEFEND").is_none() {
             return;
         }
-        if self.board.as_ref().is_some_and(Board::is_full) {
+        if !self.open_cell_left() {
             self.out.error("the board is full");
             return;
         }
@@ -516,8 +528,21 @@ mod tests {
         }
         assert!(!playable(&mut b, Pos::new(7, 7)));
         assert!(!playable(&mut b, Pos::NONE));
-        let p = fallback(&mut b, &[Pos::new(7, 6)]).unwrap();
+        let p = fallback(&mut b, &[], &[Pos::new(7, 6)]).unwrap();
         assert!(b.is_empty(p) && p != Pos::new(7, 7) && p != Pos::new(7, 6));
         assert!(playable(&mut b, p));
+    }
+
+    #[test]
+    fn fallback_never_takes_a_wall() {
+        let dims = Dims::square(5).unwrap();
+        let mut b = Board::new(Rule::Freestyle, dims);
+        let open = Pos::new(0, 4);
+        let walls: Vec<Pos> = dims.cells().filter(|&p| p != open).collect();
+        // Even avoided (YXBLOCK), the one cell left is taken; a wall never is.
+        assert_eq!(fallback(&mut b, &walls, &[open]), Some(open));
+        assert_eq!(fallback(&mut b, &walls, &[]), Some(open));
+        let all: Vec<Pos> = dims.cells().collect();
+        assert_eq!(fallback(&mut b, &all, &[]), None);
     }
 }

@@ -28,6 +28,9 @@ mod pvs;
 mod state;
 pub(crate) mod time;
 pub use time::turn_for;
+
+/// The names [`Searcher::set_feature`] takes, as usage lines list them.
+pub const FEATURES: [&str; 5] = ["probe", "refute", "threats", "late", "network"];
 pub(crate) mod tt;
 
 pub use probe::Probe;
@@ -263,6 +266,11 @@ impl Searcher {
         }
     }
 
+    /// Whether the threat solvers have their small tables ([`Searcher::set_small_solvers`]).
+    pub fn small_solvers(&self) -> bool {
+        self.probe.small()
+    }
+
     /// The size of the hash table now allocated, in bytes (none before the first search).
     pub fn table_bytes(&self) -> Option<usize> {
         self.tt.as_ref().map(TransTable::bytes)
@@ -279,8 +287,8 @@ impl Searcher {
         self.eval = Some(Box::leak(Box::new(t)));
     }
 
-    /// Turns one of the engine's switches on or off: `probe` (the root threat probe),
-    /// `refute` (the refutation checks), `threats` (both), `late` (the root VCT after the
+    /// Turns one of the engine's switches ([`FEATURES`]) on or off: `probe` (the root threat
+    /// probe), `refute` (the refutation checks), `threats` (both), `late` (the root VCT after the
     /// search rather than before it), `network` (the evaluation network, whose default is the
     /// rule's: [`params::NET_RULES`]); false if `name` is none of them. The solvers run only
     /// under a clock, so searches bounded by depth or nodes alone hardly change.
@@ -609,6 +617,15 @@ fn root_moves(st: &mut State, exclude: &[Pos]) -> Vec<RootMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_feature_is_a_switch() {
+        let mut s = Searcher::new();
+        for name in FEATURES {
+            assert!(s.set_feature(name, true), "{name}");
+        }
+        assert!(!s.set_feature("bogus", true));
+    }
 
     fn limits(turn: u64, game: u64, left: i64) -> Limits {
         Limits {

@@ -72,12 +72,22 @@ impl Engine {
 
     /// Starts the engine `command`.
     pub fn from_command(mut command: Command) -> Engine {
-        let mut child = command
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("engine starts");
+            .stderr(Stdio::piped());
+        // A copy of the engine just written (`engine_command_in`) is "busy" while a process
+        // forked meanwhile by another test thread still holds the copy's write handle: wait.
+        let mut tries = 0;
+        let mut child = loop {
+            match command.spawn() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                r => break r.expect("engine starts"),
+            }
+        };
         let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
