@@ -558,17 +558,31 @@ fn max_memory_after_start_is_kept_at_once() {
 }
 
 #[test]
-fn show_detail_below_1_is_off() {
-    // Before: any value but 0 turned the realtime lines on, -1 too.
-    for (value, on) in [("-1", false), ("0", false), ("1", true), ("2", true)] {
+fn show_detail_levels() {
+    // Before: any value but 0 turned the realtime lines on, -1 too; no value gave a report
+    // after every iteration. Now 1 realtime, 2 the report of every iteration, 3 both.
+    for (value, realtime_on, every_on) in [
+        ("-1", false, false),
+        ("0", false, false),
+        ("1", true, false),
+        ("2", false, true),
+        ("3", true, true),
+    ] {
         let mut e = Engine::spawn();
-        e.send_all(&["START 15", "INFO timeout_turn 200"]);
+        e.send_all(&["START 15", "INFO timeout_turn 300"]);
         e.send(&format!("INFO show_detail {value}"));
         assert_eq!(e.line(), "OK");
         support::send_block(&mut e, "BOARD", &support::board_lines(&[(7, 7), (8, 8)]));
         e.reply_move();
         let realtime = e.log.iter().any(|l| l.starts_with("MESSAGE REALTIME"));
-        assert_eq!(realtime, on, "show_detail {value}: {:?}", e.log);
+        // The move's own report ends with one machine line; more mean one per iteration.
+        let reports = e
+            .log
+            .iter()
+            .filter(|l| l.starts_with("MESSAGE depth "))
+            .count();
+        assert_eq!(realtime, realtime_on, "show_detail {value}: {:?}", e.log);
+        assert_eq!(reports > 1, every_on, "show_detail {value}: {:?}", e.log);
         e.end();
     }
 }

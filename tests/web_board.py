@@ -9,7 +9,7 @@ click on a forbidden point refused with the referee's reason; Kakugo against its
 the end; analysis showing a principal variation that changes, ghost stones on the board, and
 Stop; an engine that crashes and one that hangs reported while the game is kept; a game saved as
 SGF and PSQ and loaded back; a page refused when its Host is not the server. Writes a screenshot
-of the renju game (desktop) and one at a phone's size next to it.
+of the refused click, one of the analysis and one at a phone's size next to it.
 """
 
 import json
@@ -123,10 +123,11 @@ def black_choice(s):
     return best
 
 
-def renju_game(drv):
+def renju_game(drv, refused=None):
+    """One renju game as Black against Kakugo by clicks; a forbidden point that comes up is
+    clicked once and must be refused. Returns the last state and the refusal, if any."""
     Select(drv.find_element(By.ID, "opening")).select_by_value("none")
     new_game(drv, "renju", 15, "Human", "Kakugo", 0.3)
-    refused = None
     while True:
         s = wait(drv, """const s = window.kakugo.state;
             return s && !s.thinking && (s.result || s.moves.length % 2 === 0) ? s : null""",
@@ -153,9 +154,18 @@ def renju_game(drv):
     s = state(drv)
     text = drv.find_element(By.ID, "result").text
     assert s["result"]["reason"] and ("wins" in text or "Draw" in text), text
-    assert refused, "no forbidden point came up for Black"
-    print(f"renju game: {len(s['moves'])} stones, {text}; refused {refused[0]}: {refused[1]!r}")
-    return s
+    print(f"renju game: {len(s['moves'])} stones, {text}" + (f"; refused {refused[0]}: {refused[1]!r}" if refused else ""))
+    return s, refused
+
+
+def renju_games(drv):
+    """Renju games until one has had a forbidden point for Black (they come up in most)."""
+    refused = None
+    for _ in range(6):
+        s, refused = renju_game(drv, refused)
+        if refused:
+            return s
+    raise AssertionError("no forbidden point came up for Black in six games")
 
 
 def self_play(drv):
@@ -185,6 +195,9 @@ def analysis(drv):
     distinct = [p for i, p in enumerate(pvs) if p and p not in pvs[:i]]
     assert len(distinct) >= 2, f"the PV never changed: {pvs[:5]}"
     depth = drv.find_element(By.ID, "r-depth").text
+    assert depth != "–", "no depth shown while analysing"
+    if SHOT:
+        drv.save_screenshot(SHOT.replace(".png", "-analysis.png"))
     drv.find_element(By.ID, "stop").click()
     wait(drv, "return !window.kakugo.state.thinking && window.kakugo.state.analysis === null", what="stop")
     print(f"analysis: {len(pvs)} reports, {len(distinct)} different PVs, depth shown {depth!r}")
@@ -334,7 +347,7 @@ def main():
         drv.get(url)
         wait(drv, "return window.kakugo && window.kakugo.state", what="the first state")
         assert drv.execute_script("return document.getElementById('conn').textContent") == "connected"
-        played = renju_game(drv)
+        played = renju_games(drv)
         roundtrip(drv)
         assert played["rule"] == "renju"
         self_play(drv)

@@ -59,8 +59,11 @@ pub struct Settings {
     pub max_depth: Option<u32>,
     /// Node limit (`max_node`).
     pub max_nodes: Option<u64>,
-    /// Yixin-Board realtime output (`show_detail`, 1 or more = on).
+    /// Yixin-Board realtime output (`show_detail` 1, 3 or more).
     pub show_detail: bool,
+    /// The search report line after every iteration (`show_detail` 2 or more, as Rapfi's
+    /// "detail").
+    pub show_iterations: bool,
     /// The machine the settings are held to.
     pub machine: Machine,
 }
@@ -80,6 +83,7 @@ impl Default for Settings {
             max_depth: None,
             max_nodes: None,
             show_detail: false,
+            show_iterations: false,
             machine: Machine::unbounded(256),
         }
     }
@@ -168,7 +172,12 @@ impl Settings {
                     self.max_nodes = (n > 0).then_some(n as u64);
                 }
             }
-            "show_detail" => self.show_detail = num.map_or(self.show_detail, |n| n >= 1),
+            "show_detail" => {
+                if let Some(n) = num {
+                    self.show_detail = n == 1 || n >= 3;
+                    self.show_iterations = n >= 2;
+                }
+            }
             _ => {}
         }
         Ok(())
@@ -329,9 +338,17 @@ mod tests {
         s.apply("max_node", "1000");
         assert_eq!(s.max_nodes, Some(1000));
         // Realtime lines for 1 or more only.
-        for (v, on) in [("1", true), ("-1", false), ("7", true), ("0", false)] {
+        // Realtime lines for 1, 3 or more; the report of every iteration for 2 or more.
+        for (v, on, every) in [
+            ("1", true, false),
+            ("-1", false, false),
+            ("2", false, true),
+            ("3", true, true),
+            ("7", true, true),
+            ("0", false, false),
+        ] {
             s.apply("show_detail", v);
-            assert_eq!(s.show_detail, on, "{v}");
+            assert_eq!((s.show_detail, s.show_iterations), (on, every), "{v}");
         }
     }
 

@@ -235,7 +235,12 @@ impl Session {
         let board = self.board.as_ref().expect("board");
         let out = self.out.clone();
         let detail = self.settings.show_detail;
+        let iterations = self.settings.show_iterations;
+        let dims = board.dims();
         let mut report = |info: &Info| {
+            if iterations {
+                out.message(&report::machine(info, None, dims));
+            }
             if detail {
                 // Clears the GUI's marks of the root moves searched in the iteration done.
                 out.line("MESSAGE REALTIME REFRESH");
