@@ -347,6 +347,9 @@ def main():
         drv.get(url)
         wait(drv, "return window.kakugo && window.kakugo.state", what="the first state")
         assert drv.execute_script("return document.getElementById('conn').textContent") == "connected"
+        # Nothing is fetched from anywhere but the server itself.
+        fetched = drv.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert fetched and all(u.startswith(url) or u.startswith(url.replace("http", "ws")) for u in fetched), fetched
         played = renju_games(drv)
         roundtrip(drv)
         assert played["rule"] == "renju"

@@ -288,6 +288,8 @@ pub struct Session {
     job: Option<Job>,
     opening: Option<OpeningRun>,
     analysis: Option<usize>,
+    /// A `YXNBEST` asked for and not yet started: the engine and `n`.
+    best: Option<(usize, u32)>,
     notice: String,
     out: Vec<String>,
     dirty: bool,
@@ -308,6 +310,7 @@ impl Session {
             job: None,
             opening: None,
             analysis: None,
+            best: None,
             notice: String::new(),
             out: Vec::new(),
             dirty: true,
@@ -559,12 +562,22 @@ impl Session {
                 self.halt();
                 self.failed[engine] = None;
                 self.game.paused = true;
-                self.start_job(engine, Work::Best(n));
+                // Started once the engine at work (if any) has let go of the position.
+                self.best = Some((engine, n));
                 Ok(())
             }
             Request::Load { text } => {
                 self.no_opening()?;
                 let (dims, moves, rule) = read_game(&text)?;
+                if !SIZES.contains(&dims.w) || !SIZES.contains(&dims.h) {
+                    return Err(format!(
+                        "board {}x{}: sides from {} to {} here",
+                        dims.w,
+                        dims.h,
+                        SIZES.start(),
+                        SIZES.end()
+                    ));
+                }
                 let keep = self.game.rule;
                 self.game.rule = rule.unwrap_or(keep);
                 if let Err(e) = self.game.set_position(dims, &moves) {
@@ -624,6 +637,7 @@ impl Session {
 
     /// Stops what an engine is doing for a position that changed: its answer will be dropped.
     fn halt(&mut self) {
+        self.best = None;
         if let Some(job) = &mut self.job {
             if job.stopping.is_none() {
                 job.stopping = Some(Instant::now());
@@ -716,6 +730,12 @@ impl Session {
         self.poll_opening();
         self.poll_job();
         if self.job.is_some() || self.opening.is_some() {
+            return;
+        }
+        if let Some((i, n)) = self.best.take() {
+            if self.game.result.is_none() {
+                self.start_job(i, Work::Best(n));
+            }
             return;
         }
         if let Some(i) = self.analysis {

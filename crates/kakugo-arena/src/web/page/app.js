@@ -85,6 +85,11 @@ function onHello(m) {
   hello = m;
   const rule = $("rule");
   if (!rule.options.length) m.rules.forEach((r) => rule.append(option(r, r)));
+  const size = $("size");
+  if (!size.options.length) {
+    for (let n = m.sizes[0]; n <= m.sizes[1]; n++) size.append(option(String(n), `${n}×${n}`));
+    size.value = "15";
+  }
   for (const id of ["black", "white", "analysis-engine"]) {
     const sel = $(id);
     const keep = sel.value;
