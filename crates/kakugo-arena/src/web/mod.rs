@@ -4,12 +4,15 @@
 //! a WebSocket; a page that reloads or loses its connection gets its session back by its id for
 //! [`PARKED_FOR`]. The page's files are embedded in the binary ([`assets`]); nothing is fetched
 //! from elsewhere. Rooms: [`http`] (request heads, the Host/Origin check, the upgrade),
-//! [`session`] (the game), [`player`] (an engine at the board), [`human`] (a person at an
-//! opening step), [`report`] (what engines say while thinking).
+//! [`session`] (the page's requests and the engines' work), [`game`] (the position, the clocks,
+//! game files), [`opening`] (an opening rule on its own thread), [`player`] (an engine at the
+//! board), [`human`] (a person at an opening step), [`report`] (what engines say while thinking).
 
 pub mod assets;
+pub mod game;
 pub mod http;
 pub mod human;
+pub mod opening;
 pub mod player;
 pub mod report;
 pub mod session;
@@ -31,6 +34,9 @@ use tungstenite::{Message, WebSocket};
 pub const PARKED_FOR: Duration = Duration::from_secs(600);
 /// The most pages connected at once.
 const MAX_CONNECTIONS: usize = 16;
+/// How long an engine may overrun its move's time (or an opening step's) before it counts as
+/// hanging.
+pub const HANG_GRACE: Duration = Duration::from_secs(3);
 /// How often a session looks at its engines while the page is quiet.
 const TICK: Duration = Duration::from_millis(20);
 /// The largest WebSocket message or frame read; a larger one closes the connection (the page

@@ -5,29 +5,26 @@
 //! text messages go in through [`Session::handle`], time through [`Session::tick`], and the
 //! JSON messages for the page come out of [`Session::take_output`].
 
-use super::human::{self, Answer, Prompt};
+use super::game::{colour_name, read_game, Game, Who};
+use super::human::Answer;
+use super::opening::{OpeningEvent, OpeningRun};
 use super::player::{display_name, Ask, EnginePlayer};
 use super::report::{self, Report};
-use super::{parse_pos, pos_name};
+use super::{parse_pos, pos_name, HANG_GRACE};
 use crate::config::{EngineSpec, Limits};
 use crate::engine::{is_noise, parse_xy, Failure};
-use crate::opening_rule::{self, Opened, OpeningRule, Seat, Step, Talk};
+use crate::opening_rule::{Opened, OpeningRule, Seat, Step};
 use crate::record;
 use crate::referee::GameRecord;
-use kakugo::board::{notation, Board, Dims, Pos, Verdict};
+use kakugo::board::{notation, Dims};
 use kakugo::rules::{Color, Rule};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The longest message the page may send (a loaded game included).
 pub const MAX_MESSAGE: usize = 256 * 1024;
-/// How long an engine may overrun its move's time before it counts as hanging.
-const HANG_GRACE: Duration = Duration::from_secs(3);
 /// How long an engine asked to stop may take to answer before it is ended.
 const STOP_GRACE: Duration = Duration::from_secs(3);
 /// The most `YXNBEST` lines asked for.
@@ -36,15 +33,6 @@ const MAX_BEST: u32 = 10;
 const SIZES: std::ops::RangeInclusive<usize> = 5..=26;
 /// The longest move or game time the page may set (ms): a day.
 const MAX_CLOCK_MS: u64 = 86_400_000;
-
-/// Who plays a colour (or a seat of an opening).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Who {
-    /// Someone at the page.
-    Human,
-    /// The engine of that index on the command line.
-    Engine(usize),
-}
 
 /// A request from the page.
 #[derive(Debug, Deserialize)]
@@ -121,159 +109,6 @@ struct Job {
     stopping: Option<Instant>,
     report: Report,
     best: Vec<Report>,
-}
-
-/// What the opening thread tells the session.
-enum OpeningEvent {
-    /// A person must answer.
-    Ask(Seat, Prompt),
-    /// An engine is deciding on this position.
-    Deciding(Seat, Vec<Pos>),
-    /// The person's answer was refused.
-    Refused(String),
-}
-
-/// What the opening thread hands back: the opening and the engines it borrowed.
-type OpeningDone = (Opened, Vec<(usize, EnginePlayer)>);
-
-/// An opening being negotiated on a thread of its own.
-struct OpeningRun {
-    rule: OpeningRule,
-    /// The first and the second player.
-    seats: [Who; 2],
-    handle: Option<JoinHandle<OpeningDone>>,
-    events: Receiver<OpeningEvent>,
-    answers: Sender<Answer>,
-    abort: Arc<AtomicBool>,
-    prompt: Option<(Seat, Prompt)>,
-    deciding: Option<Seat>,
-    shown: Vec<Pos>,
-}
-
-/// The game on the board.
-struct Game {
-    rule: Rule,
-    dims: Dims,
-    board: Board,
-    /// Thinking time of each stone on the board, ms.
-    times: Vec<u64>,
-    redo: Vec<(Pos, u64)>,
-    /// Black's and White's players.
-    seats: [Who; 2],
-    turn_ms: u64,
-    match_ms: u64,
-    used: [u64; 2],
-    result: Option<(Option<Color>, String)>,
-    paused: bool,
-    opening_rule: OpeningRule,
-    opening_len: usize,
-    steps: Vec<Step>,
-    first_black: bool,
-    since: Instant,
-}
-
-impl Game {
-    fn new(rule: Rule, dims: Dims, seats: [Who; 2], turn_ms: u64, match_ms: u64) -> Game {
-        Game {
-            rule,
-            dims,
-            board: Board::new(rule, dims),
-            times: Vec::new(),
-            redo: Vec::new(),
-            seats,
-            turn_ms,
-            match_ms,
-            used: [0, 0],
-            result: None,
-            paused: false,
-            opening_rule: OpeningRule::None,
-            opening_len: 0,
-            steps: Vec::new(),
-            first_black: true,
-            since: Instant::now(),
-        }
-    }
-
-    fn to_move(&self) -> Color {
-        self.board.side_to_move()
-    }
-
-    /// Plays `p` for the side to move if the referee allows it; a five ends the game.
-    fn play(&mut self, p: Pos, ms: u64, by: &str) -> Result<(), String> {
-        let name = pos_name(p);
-        let c = self.to_move();
-        match self.board.judge(p) {
-            Verdict::Illegal => return Err(format!("{name} is taken")),
-            Verdict::Foul(f) => {
-                return Err(format!("{name} is forbidden for Black ({})", f.name()));
-            }
-            Verdict::Win => {
-                self.result = Some((Some(c), format!("{by} made five")));
-            }
-            Verdict::Normal => {}
-        }
-        self.board.make(p);
-        self.times.push(ms);
-        self.used[c.index()] += ms;
-        self.since = Instant::now();
-        if self.result.is_none() && self.board.is_full() {
-            self.result = Some((None, "draw: the board is full".into()));
-        }
-        Ok(())
-    }
-
-    fn undo_one(&mut self) -> bool {
-        let Some(p) = self.board.unmake() else {
-            return false;
-        };
-        let ms = self.times.pop().unwrap_or(0);
-        let c = self.to_move();
-        self.used[c.index()] = self.used[c.index()].saturating_sub(ms);
-        self.redo.push((p, ms));
-        self.result = None;
-        self.opening_len = self.opening_len.min(self.board.stone_count());
-        self.since = Instant::now();
-        true
-    }
-
-    /// A fresh position from `moves`, checked by the referee (a five may only be the last).
-    fn set_position(&mut self, dims: Dims, moves: &[Pos]) -> Result<(), String> {
-        let mut g = Game::new(self.rule, dims, self.seats, self.turn_ms, self.match_ms);
-        for (i, &p) in moves.iter().enumerate() {
-            if g.result.is_some() {
-                return Err(format!("the game is over before move {}", i + 1));
-            }
-            g.play(p, 0, "")
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-        }
-        if let Some((w, _)) = &mut g.result {
-            let name = colour_name(w.expect("a five has a winner"));
-            g.result = Some((*w, format!("{name} made five")));
-        }
-        g.paused = true;
-        *self = g;
-        Ok(())
-    }
-
-    /// Black's forbidden cells when Black is to move in renju.
-    fn forbidden(&mut self) -> Vec<String> {
-        if self.rule != Rule::Renju || self.to_move() != Color::Black || self.result.is_some() {
-            return Vec::new();
-        }
-        let cells: Vec<Pos> = self.dims.cells().collect();
-        cells
-            .into_iter()
-            .filter(|&p| self.board.is_empty(p) && matches!(self.board.judge(p), Verdict::Foul(_)))
-            .map(pos_name)
-            .collect()
-    }
-}
-
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
 }
 
 /// One board's game and engines.
@@ -877,36 +712,15 @@ impl Session {
                 engines.push((i, self.players[i].take().expect("ready")));
             }
         }
-        let (etx, erx) = channel();
-        let (atx, arx) = channel();
-        let abort = Arc::new(AtomicBool::new(false));
-        let talk = WebTalk {
-            seats,
-            engines,
-            events: etx,
-            answers: arx,
-            abort: abort.clone(),
-            limits: self.limits,
-            turn_ms: self.game.turn_ms,
-            rule: game_rule,
-            dims,
-        };
-        let handle = std::thread::spawn(move || {
-            let mut talk = talk;
-            let opened = opening_rule::negotiate(rule, game_rule, dims, &mut talk);
-            (opened, talk.engines)
-        });
-        self.opening = Some(OpeningRun {
+        self.opening = Some(OpeningRun::start(
             rule,
             seats,
-            handle: Some(handle),
-            events: erx,
-            answers: atx,
-            abort,
-            prompt: None,
-            deciding: None,
-            shown: Vec::new(),
-        });
+            engines,
+            self.limits,
+            self.game.turn_ms,
+            game_rule,
+            dims,
+        ));
     }
 
     /// Stops an opening in progress and takes its engines back.
@@ -1060,103 +874,5 @@ impl Session {
         for p in self.players.iter_mut().filter_map(Option::take) {
             p.end();
         }
-    }
-}
-
-/// The opening's side of the conversation: engines over their pipes, people through the page.
-struct WebTalk {
-    seats: [Who; 2],
-    engines: Vec<(usize, EnginePlayer)>,
-    events: Sender<OpeningEvent>,
-    answers: Receiver<Answer>,
-    abort: Arc<AtomicBool>,
-    limits: Limits,
-    turn_ms: u64,
-    rule: Rule,
-    dims: Dims,
-}
-
-impl Talk for WebTalk {
-    fn exchange(
-        &mut self,
-        who: Seat,
-        lines: &[String],
-        take: &mut dyn FnMut(&str) -> Result<bool, String>,
-    ) -> Result<u64, String> {
-        let t0 = Instant::now();
-        match self.seats[who.index()] {
-            Who::Engine(i) => {
-                let shown = human::prompt(lines, self.dims)
-                    .map(|p| {
-                        p.stones
-                            .iter()
-                            .chain(&p.offers)
-                            .filter_map(|s| parse_pos(s, self.dims).ok())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let _ = self.events.send(OpeningEvent::Deciding(who, shown));
-                let turn = if self.turn_ms > 0 {
-                    self.turn_ms
-                } else {
-                    self.limits.turn_ms
-                };
-                let p = &mut self
-                    .engines
-                    .iter_mut()
-                    .find(|(j, _)| *j == i)
-                    .expect("the seat's engine")
-                    .1;
-                p.engine.send(&format!("INFO timeout_turn {turn}"));
-                p.engine.send("INFO time_left 2147483647");
-                let deadline =
-                    t0 + Duration::from_millis(turn + self.limits.tolerance_ms) + HANG_GRACE;
-                p.engine
-                    .exchange(lines, Some(deadline), &self.abort, take)?;
-            }
-            Who::Human => {
-                let prompt = human::prompt(lines, self.dims)?;
-                let _ = self.events.send(OpeningEvent::Ask(who, prompt.clone()));
-                loop {
-                    if self.abort.load(Ordering::SeqCst) {
-                        return Err("the opening was abandoned".into());
-                    }
-                    let a = match self.answers.recv_timeout(Duration::from_millis(50)) {
-                        Ok(a) => a,
-                        Err(RecvTimeoutError::Timeout) => continue,
-                        Err(RecvTimeoutError::Disconnected) => return Err("the page left".into()),
-                    };
-                    match human::reply(&prompt, &a, self.rule, self.dims) {
-                        Ok(replies) => {
-                            for r in &replies {
-                                if take(r)? {
-                                    break;
-                                }
-                            }
-                            break;
-                        }
-                        Err(why) => {
-                            let _ = self.events.send(OpeningEvent::Refused(why));
-                            let _ = self.events.send(OpeningEvent::Ask(who, prompt.clone()));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(t0.elapsed().as_millis() as u64)
-    }
-}
-
-/// A game file, PSQ or SGF: its board, stones and (SGF) rule.
-fn read_game(text: &str) -> Result<(Dims, Vec<Pos>, Option<Rule>), String> {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with('(') {
-        let g = record::parse_sgf(t)?;
-        Ok((g.dims, g.moves, g.rule))
-    } else if t.starts_with("Piskvorky") {
-        let g = record::parse_psq(t)?;
-        Ok((g.dims, g.moves, None))
-    } else {
-        Err("not a game file (SGF starts with '(', PSQ with 'Piskvorky')".into())
     }
 }
