@@ -1,11 +1,12 @@
 //! Kakugo: a Gomoku/Renju engine.
 //!
 //! Rooms, lowest first: [`rules`] (what wins and what is forbidden), [`board`] (the position with
-//! incremental pattern tables), `threat` (VCF/VCT solvers), `search` (choosing a move), `opening`
+//! incremental pattern tables), [`record`] (a saved game: the results file's JSON line the arena
+//! writes and the tools read), `threat` (VCF/VCT solvers), `search` (choosing a move), `opening`
 //! (the opening rules' decisions: Swap2, RIF, Yamaguchi, Soosõrv-8), `balance` (balancing stones), `defend` (the moves that hold against a
 //! threat), `protocol` (the Piskvork/Gomocup engine protocol), `bench` (fixed benchmarks).
 //!
-//! Everything above `board` needs the `engine` feature (on by default). The match runner
+//! Everything above `board` and `record` needs the `engine` feature (on by default). The match runner
 //! (`crates/kakugo-arena`) uses the library without it, so the referee cannot reach the
 //! searcher; the tools (`crates/kakugo-tools`) use all of it.
 //!
@@ -19,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod record;
 pub mod rules;
 
 #[cfg(feature = "engine")]

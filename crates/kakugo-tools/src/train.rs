@@ -518,7 +518,7 @@ mod tests {
         ScoredGame {
             rule: Rule::Freestyle,
             dims,
-            result: crate::records::Outcome::BlackWon,
+            result: kakugo::record::GameResult::BlackWon,
             opening: 1,
             moves: moves
                 .iter()
