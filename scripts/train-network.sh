@@ -16,7 +16,7 @@
 #   EXCLUDE  held-out opening suites never to start a game from
 #
 # With the default GAMES and NODES, a batch whose games are in the repository
-# (src/network/games/RULE-SEED.kgd) is taken from there instead of being played again;
+# (data/network-games/RULE-SEED.kgd) is taken from there instead of being played again;
 # FRESH=1 plays every batch.
 set -eu
 cd "$(dirname "$0")/.."
@@ -32,7 +32,7 @@ data=""
 b=1
 while [ "$b" -le "$batches" ]; do
     file="$out/$rule-$b.kgd"
-    stored="src/network/games/$rule-$((base + b)).kgd"
+    stored="data/network-games/$rule-$((base + b)).kgd"
     if [ ! -s "$file" ] && [ "${FRESH:-0}" != 1 ] && [ "$games" = 2000 ] \
         && [ "$nodes" = 30000 ] && [ -s "$stored" ]; then
         cp "$stored" "$file"

@@ -2,8 +2,8 @@
 //! positions of games it was not fitted to, it ranks the move played higher than the class
 //! scores alone do.
 
-use kakugo::board::notation::parse_moves;
 use kakugo::board::{Board, Dims, Pos};
+use kakugo::record::SavedGame;
 use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::{is_foul, order, order_table, Scored};
 use kakugo::search::State;
@@ -16,19 +16,9 @@ fn ranks(path: &str, rule: Rule, policy: bool) -> Vec<usize> {
     let mut out = Vec::new();
     let text = std::fs::read_to_string(path).unwrap();
     for line in text.lines() {
-        let g: serde_json::Value = serde_json::from_str(line).unwrap();
-        let skip = parse_moves(g["opening"].as_str().unwrap(), dims)
-            .unwrap()
-            .len();
-        let moves: Vec<Pos> = g["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                let (x, y) = m.as_str().unwrap().split_once(',').unwrap();
-                dims.pos(x.parse().unwrap(), y.parse().unwrap()).unwrap()
-            })
-            .collect();
+        let g = SavedGame::parse(line).unwrap();
+        assert_eq!((g.rule, g.size), (rule, dims));
+        let (skip, moves) = (g.opening_len().unwrap(), g.moves);
         let mut b = Board::new(rule, dims);
         for (i, &mv) in moves.iter().enumerate() {
             let me = b.side_to_move();

@@ -467,7 +467,7 @@ fn every_engine_switch_keeps_the_forced_answers() {
 
 /// The main search alone (root threat solvers off, a clock far beyond the node limit) finds
 /// two of the long wins PentaZen proved against it (`tests/data/wins/freestyle.txt`, wins of
-/// 17 and 15 plies), each within 200k nodes. Nodes to the first winning report (`examples/think`,
+/// 17 and 15 plies), each within 200k nodes. Nodes to the first winning report (`kakugo-tools think`,
 /// root solvers off, 16 MB): 24k and 25k with the search of 2026-11-26; 25k and 89k with the
 /// correction history (`corr`); 25k and 113k with `probcut` as well (2026-11-27).
 #[test]

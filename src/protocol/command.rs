@@ -4,7 +4,7 @@
 //! Coordinates are parsed as plain integers (`i64`) and checked against the board later, so that
 //! an off-board cell and a malformed number give different error messages.
 
-use crate::balance::MAX_TARGET;
+use crate::analysis::balance::MAX_TARGET;
 use crate::opening::renju::MAX_OFFERS;
 
 /// One command line, parsed.

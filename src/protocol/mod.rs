@@ -10,8 +10,8 @@
 //! `yxsoosorvstep*`) are translated to and from `crate::opening`'s decisions by `opening.rs`.
 //! There is no game logic here: legality and fouls come from [`crate::board`], moves from
 //! [`crate::search`], swap2 and renju opening decisions from `crate::opening`,
-//! balancing stones from `crate::balance`, the moves that hold against a threat from
-//! `crate::defend`.
+//! balancing stones from `crate::analysis::balance`, the moves that hold against a threat from
+//! `crate::analysis::defend`.
 
 mod block;
 mod command;

@@ -105,23 +105,6 @@ pub const KEYS: [&str; 12] = [
     "show_detail",
 ];
 
-/// The rule of an `INFO rule` bitmask: 1 exact five, 4 renju, 8 caro; 2 is renju as Yixin
-/// defines it (Piskvork's "continuous game" bit is otherwise ignored). `None` for unknown bits.
-pub fn rule_of_mask(v: i64) -> Option<Rule> {
-    if !(0..16).contains(&v) {
-        return None;
-    }
-    Some(if v & 8 != 0 {
-        Rule::Caro
-    } else if v & 4 != 0 || v == 2 {
-        Rule::Renju
-    } else if v & 1 != 0 {
-        Rule::Standard
-    } else {
-        Rule::Freestyle
-    })
-}
-
 impl Settings {
     /// Applies one `INFO key value`; unknown keys and bad values are ignored.
     pub fn apply(&mut self, key: &str, value: &str) {
@@ -140,7 +123,7 @@ impl Settings {
         let numeric = !matches!(key, "folder" | "evaluate");
         let bad = match key {
             "time_left" | "game_type" | "max_depth" | "max_node" | "show_detail" => num.is_none(),
-            "rule" => num.and_then(rule_of_mask).is_none(),
+            "rule" => num.and_then(Rule::from_info_code).is_none(),
             _ => numeric && pos.is_none(),
         };
         if bad {
@@ -152,7 +135,7 @@ impl Settings {
             "time_left" => self.time_left = num.or(self.time_left),
             "max_memory" => self.max_memory = pos.map_or(self.max_memory, |n| n as u64),
             "game_type" => self.game_type = num.unwrap_or(self.game_type),
-            "rule" => self.rule = num.and_then(rule_of_mask).unwrap_or(self.rule),
+            "rule" => self.rule = num.and_then(Rule::from_info_code).unwrap_or(self.rule),
             "folder" if !value.is_empty() => self.folder = Some(value.to_string()),
             "thread_num" => {
                 self.threads = pos.map_or(self.threads, |n| n.clamp(1, 256) as usize);
@@ -305,19 +288,6 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rule_masks() {
-        assert_eq!(rule_of_mask(0), Some(Rule::Freestyle));
-        assert_eq!(rule_of_mask(1), Some(Rule::Standard));
-        assert_eq!(rule_of_mask(2), Some(Rule::Renju));
-        assert_eq!(rule_of_mask(4), Some(Rule::Renju));
-        assert_eq!(rule_of_mask(8), Some(Rule::Caro));
-        assert_eq!(rule_of_mask(9), Some(Rule::Caro));
-        assert_eq!(rule_of_mask(3), Some(Rule::Standard));
-        assert_eq!(rule_of_mask(16), None);
-        assert_eq!(rule_of_mask(-1), None);
-    }
 
     #[test]
     fn info_values() {

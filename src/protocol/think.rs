@@ -1,6 +1,6 @@
 //! Thinking commands (`BEGIN`, `TURN`, `BOARD`, `YXNBEST`, `SWAP2BOARD`, `YXBALANCEONE`,
-//! `YXBALANCETWO`, `YXSEARCHDEFEND`): run the searcher (or [`crate::opening`], [`crate::balance`],
-//! [`crate::defend`]) on the worker thread under the manager's clock, with a guard thread that
+//! `YXBALANCETWO`, `YXSEARCHDEFEND`): run the searcher (or [`crate::opening`], [`crate::analysis::balance`],
+//! [`crate::analysis::defend`]) on the worker thread under the manager's clock, with a guard thread that
 //! raises the stop flag at the protocol's own hard deadline, then report (`MESSAGE` lines) and
 //! answer.
 //!
@@ -19,10 +19,11 @@ use super::report;
 use super::session::Session;
 use super::settings::Settings;
 use super::table::QUICK_BYTES;
+use crate::analysis::{balance, defend};
 use crate::board::{Board, Pos, Verdict};
+use crate::opening;
 use crate::search::tt::TransTable;
 use crate::search::{Info, Limits, RootEvent, RootWatch, Score, SearchResult};
-use crate::{balance, defend, opening};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};

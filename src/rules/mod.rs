@@ -87,6 +87,34 @@ impl Rule {
             .find(|r| r.name().eq_ignore_ascii_case(s))
     }
 
+    /// The protocol's `INFO rule` code: 0 freestyle, 1 standard (exactly five), 4 renju, 8 caro.
+    pub fn info_code(self) -> u32 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::Caro => 8,
+        }
+    }
+
+    /// The rule of an `INFO rule` value, read as the bitmask it is: 8 caro, else 4 renju, else
+    /// 1 exactly five, else freestyle; 2 alone is renju as Yixin-Board sends it (Piskvork's
+    /// "continuous game" bit is otherwise ignored). `None` outside 0..16.
+    pub fn from_info_code(v: i64) -> Option<Rule> {
+        if !(0..16).contains(&v) {
+            return None;
+        }
+        Some(if v & 8 != 0 {
+            Rule::Caro
+        } else if v & 4 != 0 || v == 2 {
+            Rule::Renju
+        } else if v & 1 != 0 {
+            Rule::Standard
+        } else {
+            Rule::Freestyle
+        })
+    }
+
     /// Cells on each side of a move whose line patterns can change when it is played.
     pub fn reach(self) -> i32 {
         match self {
@@ -115,5 +143,23 @@ impl Foul {
             Foul::DoubleFour => "double-four",
             Foul::Overline => "overline",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_codes_read_back_and_masks_read_as_the_protocol_says() {
+        for r in Rule::ALL {
+            assert_eq!(Rule::from_info_code(i64::from(r.info_code())), Some(r));
+        }
+        assert_eq!(Rule::from_info_code(2), Some(Rule::Renju));
+        assert_eq!(Rule::from_info_code(9), Some(Rule::Caro));
+        assert_eq!(Rule::from_info_code(3), Some(Rule::Standard));
+        assert_eq!(Rule::from_info_code(6), Some(Rule::Renju));
+        assert_eq!(Rule::from_info_code(16), None);
+        assert_eq!(Rule::from_info_code(-1), None);
     }
 }

@@ -160,13 +160,7 @@ impl Config {
             "config" => self.load(&base.join(v))?,
             "rule" => {
                 self.rule = Rule::from_name(v)
-                    .or(match v {
-                        "0" => Some(Rule::Freestyle),
-                        "1" => Some(Rule::Standard),
-                        "4" => Some(Rule::Renju),
-                        "8" => Some(Rule::Caro),
-                        _ => None,
-                    })
+                    .or_else(|| v.parse().ok().and_then(Rule::from_info_code))
                     .ok_or_else(|| format!("rule: unknown rule {v:?}"))?
             }
             "size" => {
@@ -329,6 +323,10 @@ mod tests {
         assert!(c.set_arg("sprt=5,0").is_err());
         assert!(c.set_arg("info=thread_num").is_err());
         assert!(Config::default().set_arg("info=thread_num 2").is_err());
+        // A rule by its `INFO rule` code too.
+        c.set_arg("rule=8").unwrap();
+        assert_eq!(c.rule, Rule::Caro);
+        assert!(c.set_arg("rule=16").is_err());
         c.set_arg("size=20x15").unwrap();
         assert_eq!((c.dims.w, c.dims.h), (20, 15));
     }

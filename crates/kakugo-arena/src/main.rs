@@ -29,7 +29,7 @@ settings (config files hold the same keys, one `key = value` a line):
   engine=CMD name=NAME      add an engine (repeat); name= names the last one
   info=KEY VALUE            an INFO line for the last engine alone (repeat), e.g. thread_num 2
   mode=match|gauntlet|roundrobin   games=N (per pair)   concurrency=N
-  rule=freestyle|standard|renju|caro   size=N or WxH   draw_after=STONES
+  rule=freestyle|standard|renju|caro (or its INFO rule code)   size=N or WxH   draw_after=STONES
   timeout_turn=MS timeout_match=MS tolerance=MS startup=MS max_memory=BYTES
   max_node=N (sent as INFO max_node: node-limited games, independent of load)
   game_type=N suspend=true|false   openings=FILE (pos or offset lines)

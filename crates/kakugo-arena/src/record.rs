@@ -1,12 +1,14 @@
 //! Saving games: Piskvork's PSQ format (header `Piskvorky WxH, 11:11, 0`, then `x,y,time_ms`
 //! lines with 1-based coordinates, the two player names and a closing status line), SGF
-//! (`GM[4]`, letters `a` = 0, x then y; an opening rule's decisions in the root comment) and one
-//! JSON object per game for the results file (with the opening rule, every decision and the
-//! final colours); and reading PSQ back for pictures.
+//! (`GM[4]`, letters `a` = 0, x then y; an opening rule's decisions in the root comment) and the
+//! results file's line of a game ([`kakugo::record::SavedGame`], with the opening rule, every
+//! decision and the final colours); and reading PSQ back for pictures.
 
-use super::opening_rule::{Decision, OpeningRule, Seat};
+use super::opening_rule::{Decision, OpeningRule, Seat, Step};
 use super::referee::GameRecord;
+use kakugo::board::notation::format_moves;
 use kakugo::board::{Dims, Pos};
+use kakugo::record::{GameResult, SavedGame, SavedStep};
 use kakugo::rules::{Color, Rule};
 
 /// The game in PSQ format.
@@ -217,80 +219,75 @@ pub fn parse_sgf(text: &str) -> Result<SgfGame, String> {
     Ok(SgfGame { dims, moves, rule })
 }
 
-/// The result as one JSON object (for a JSON-lines results file).
-pub fn to_json(index: usize, g: &GameRecord) -> serde_json::Value {
-    let moves: Vec<String> = g
-        .moves
-        .iter()
-        .map(|(p, _)| format!("{},{}", p.x(), p.y()))
-        .collect();
-    let times: Vec<u64> = g.moves.iter().map(|&(_, t)| t).collect();
-    let mut j = serde_json::json!({
-        "game": index,
-        "black": g.names[0],
-        "white": g.names[1],
-        "rule": g.rule.name(),
-        "size": [g.dims.w, g.dims.h],
-        "result": match g.winner { Some(Color::Black) => "1-0", Some(Color::White) => "0-1", None => "1/2-1/2" },
-        "reason": g.reason,
-        "opening": kakugo::board::notation::format_moves(&g.moves[..g.opening_len].iter().map(|m| m.0).collect::<Vec<_>>()),
-        "moves": moves,
-        "times_ms": times,
-        "stones": g.moves.len(),
-        "opening_rule": g.opening_rule.name(),
-    });
+/// The game as the results file keeps it (one line of `results.jsonl`, [`SavedGame`]): game
+/// number `index`, the players, the moves with their times, the result, and under an opening
+/// rule the seats, the final colours and every decision.
+pub fn to_saved_game(index: usize, g: &GameRecord) -> SavedGame {
+    let mut s = SavedGame::new(g.rule, g.dims);
+    s.game = Some(index as u64);
+    s.black = Some(g.names[0].clone());
+    s.white = Some(g.names[1].clone());
+    s.result = Some(GameResult::of_winner(g.winner));
+    s.reason = Some(g.reason.clone());
+    let opening: Vec<Pos> = g.moves[..g.opening_len].iter().map(|m| m.0).collect();
+    s.opening = Some(format_moves(&opening));
+    s.moves = g.moves.iter().map(|m| m.0).collect();
+    s.times_ms = Some(g.moves.iter().map(|m| m.1).collect());
+    s.stones = Some(g.moves.len());
+    s.opening_rule = Some(g.opening_rule.name().to_string());
     if g.opening_rule != OpeningRule::None {
-        let xy = |p: &Pos| format!("{},{}", p.x(), p.y());
-        let name = |s: Seat| g.names[usize::from((s == Seat::First) != g.first_black)].clone();
-        let steps: Vec<serde_json::Value> = g
-            .steps
-            .iter()
-            .map(|s| {
-                let mut o = serde_json::json!({
-                    "by": s.by.name(),
-                    "engine": name(s.by),
-                    "colour": if s.colour == Color::Black { "black" } else { "white" },
-                    "step": s.label,
-                    "ms": s.ms,
-                    "text": s.text(),
-                });
-                if let Some(n) = &s.note {
-                    o["note"] = n.clone().into();
-                }
-                match &s.decision {
-                    Decision::Place(st) => o["stones"] = st.iter().map(xy).collect(),
-                    Decision::Move4(p, n) => {
-                        o["stones"] = vec![xy(p)].into();
-                        o["n"] = (*n).into();
-                    }
-                    Decision::Swap(b) => o["swap"] = (*b).into(),
-                    Decision::Offers(st) => o["offers"] = st.iter().map(xy).collect(),
-                    Decision::Choice(p) => o["stones"] = vec![xy(p)].into(),
-                }
-                o
-            })
-            .collect();
-        j["first"] = name(Seat::First).into();
-        j["second"] = name(Seat::Second).into();
-        j["first_colour"] = if g.first_black { "black" } else { "white" }.into();
-        j["decisions"] = steps.into();
+        let name =
+            |seat: Seat| g.names[usize::from((seat == Seat::First) != g.first_black)].clone();
+        s.first = Some(name(Seat::First));
+        s.second = Some(name(Seat::Second));
+        s.first_colour = Some(if g.first_black { "black" } else { "white" }.into());
+        s.decisions = Some(
+            g.steps
+                .iter()
+                .map(|step| saved_step(step, name(step.by)))
+                .collect(),
+        );
     }
-    j
+    s
 }
 
-/// The protocol's `INFO rule` code of a rule.
-pub fn rule_code(r: Rule) -> u32 {
-    match r {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::Caro => 8,
+/// One opening decision as the results file keeps it, made by `engine`.
+fn saved_step(s: &Step, engine: String) -> SavedStep {
+    let mut out = SavedStep {
+        by: s.by.name().to_string(),
+        colour: if s.colour == Color::Black {
+            "black"
+        } else {
+            "white"
+        }
+        .into(),
+        engine,
+        ms: s.ms,
+        n: None,
+        note: s.note.clone(),
+        offers: None,
+        step: s.label.to_string(),
+        stones: None,
+        swap: None,
+        text: s.text(),
+    };
+    match &s.decision {
+        Decision::Place(stones) => out.stones = Some(stones.clone()),
+        Decision::Move4(p, n) => {
+            out.stones = Some(vec![*p]);
+            out.n = *n;
+        }
+        Decision::Swap(b) => out.swap = Some(*b),
+        Decision::Offers(offers) => out.offers = Some(offers.clone()),
+        Decision::Choice(p) => out.stones = Some(vec![*p]),
     }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kakugo::rules::Rule;
 
     fn game() -> GameRecord {
         GameRecord {
@@ -368,10 +365,10 @@ mod tests {
             s.ends_with(";B[hh]C[opening];W[ii]C[opening];B[ao]C[1234ms])\n"),
             "{s}"
         );
-        let j = to_json(3, &game());
-        assert_eq!(j["result"], "1-0");
-        assert_eq!(j["opening"], "h8i9");
-        assert_eq!(j["moves"][2], "0,14");
-        assert_eq!(rule_code(Rule::Caro), 8);
+        let line = to_saved_game(3, &game()).to_line();
+        assert_eq!(
+            line,
+            r#"{"black":"A","game":3,"moves":["7,7","8,8","0,14"],"opening":"h8i9","opening_rule":"none","reason":"A made five","result":"1-0","rule":"renju","size":[15,15],"stones":3,"times_ms":[0,0,1234],"white":"B]"}"#
+        );
     }
 }

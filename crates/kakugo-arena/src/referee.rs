@@ -91,7 +91,6 @@ fn start(
         return Err((why, Some(engine)));
     }
     let l = &s.limits;
-    let rule_code = super::record::rule_code(s.rule);
     engine.send(&format!("INFO timeout_turn {}", l.turn_ms));
     engine.send(&format!("INFO timeout_match {}", l.match_ms));
     engine.send(&format!("INFO max_memory {}", l.max_memory));
@@ -99,7 +98,7 @@ fn start(
         engine.send(&format!("INFO max_node {}", l.max_node));
     }
     engine.send(&format!("INFO game_type {}", l.game_type));
-    engine.send(&format!("INFO rule {rule_code}"));
+    engine.send(&format!("INFO rule {}", s.rule.info_code()));
     for kv in &spec.info {
         engine.send(&format!("INFO {kv}"));
     }

@@ -136,7 +136,7 @@ fn save(out: &Path, index: usize, g: &GameRecord) -> std::io::Result<()> {
         .create(true)
         .append(true)
         .open(out.join("results.jsonl"))?;
-    writeln!(f, "{}", record::to_json(index + 1, g))
+    writeln!(f, "{}", record::to_saved_game(index + 1, g).to_line())
 }
 
 fn is_tty() -> bool {

@@ -624,7 +624,9 @@ fn soosorv8_swaps_move_the_colours_and_the_credit() {
     );
     assert!(!g.first_black);
     assert_eq!(g.names, ["legal", "swapper"], "names are by final colour");
-    let j = kakugo_arena::record::to_json(1, &g);
+    // The results file's line, as a reader sees it.
+    let line = kakugo_arena::record::to_saved_game(1, &g).to_line();
+    let j: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(j["opening_rule"], "soosorv8");
     assert_eq!(j["first"], "swapper");
     assert_eq!(j["first_colour"], "white");
@@ -786,6 +788,11 @@ fn a_match_under_an_opening_rule_reports_both_sides_of_the_opening() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(games.len(), 4);
+    // The saved-game type the tools read with takes every line, decisions and all, and writes
+    // it back to the letter.
+    for l in results.lines() {
+        assert_eq!(kakugo::record::SavedGame::parse(l).unwrap().to_line(), l);
+    }
     // Each engine is the first player twice, and the first player's score adds up.
     let mut first_points = 0.0;
     for j in &games {

@@ -23,10 +23,11 @@
 //! deep play, not by threats just past the horizon.
 
 use crate::args::Shard;
-use crate::records::{self, GameRecord, Outcome as GameResult};
+use crate::records;
 use crate::{parallel, Outcome};
 use kakugo::board::notation::format_moves;
 use kakugo::board::{Board, Pos};
+use kakugo::record::{GameResult, SavedGame};
 use kakugo::rules::Color;
 use kakugo::search::Probe;
 use kakugo::search::{Limits, Score, SearchResult, Searcher, TimeControl};
@@ -81,7 +82,7 @@ fn think_without(s: &mut Searcher, b: &Board, ms: u64, exclude: &[Pos]) -> Searc
 }
 
 /// The colour of the loser of `g` if it is `name`.
-fn loser(g: &GameRecord, name: &str) -> Option<Color> {
+fn loser(g: &SavedGame, name: &str) -> Option<Color> {
     match g.result? {
         GameResult::BlackWon if g.white.as_deref() == Some(name) => Some(Color::White),
         GameResult::WhiteWon if g.black.as_deref() == Some(name) => Some(Color::Black),
@@ -90,9 +91,9 @@ fn loser(g: &GameRecord, name: &str) -> Option<Color> {
 }
 
 /// The report line of one lost game.
-fn examine(s: &mut Searcher, a: &Args, g: &GameRecord, loser: Color) -> String {
+fn examine(s: &mut Searcher, a: &Args, g: &SavedGame, loser: Color) -> String {
     let game = g.game.unwrap_or(0);
-    let opening = g.opening.unwrap_or(0);
+    let opening = g.opening_len().unwrap_or(0);
     let moves = &g.moves;
     let Ok(mut b) = g.board_after(moves.len()) else {
         return format!("game {game}: a move on an occupied cell");
@@ -161,7 +162,7 @@ fn examine(s: &mut Searcher, a: &Args, g: &GameRecord, loser: Color) -> String {
 pub fn run(a: Args) -> Outcome {
     let mut lost = Vec::new();
     for f in &a.files {
-        for g in records::read_games(f)? {
+        for (_, g) in records::read_games(f)? {
             if !a.shard.takes(g.game.unwrap_or(0) as usize) {
                 continue;
             }

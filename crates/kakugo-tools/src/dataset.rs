@@ -7,8 +7,8 @@
 //! `i16` score: the score, for the side to move, of the search that chose the move —
 //! [`WIN`]/[`LOSS`] for a proven result, [`NO_SCORE`] where no search chose it (the opening).
 
-use crate::records::Outcome;
 use kakugo::board::{Dims, Pos};
+use kakugo::record::GameResult;
 use kakugo::rules::Rule;
 use std::path::Path;
 
@@ -29,7 +29,7 @@ pub struct ScoredGame {
     /// The board.
     pub dims: Dims,
     /// How it ended.
-    pub result: Outcome,
+    pub result: GameResult,
     /// Stones of the opening (not chosen by a search).
     pub opening: usize,
     /// The moves, Black first.
@@ -44,9 +44,9 @@ pub fn encode(games: &[ScoredGame]) -> Vec<u8> {
     for g in games {
         let rule = Rule::ALL.iter().position(|&r| r == g.rule).unwrap_or(0);
         let result = match g.result {
-            Outcome::BlackWon => 0,
-            Outcome::WhiteWon => 1,
-            Outcome::Draw => 2,
+            GameResult::BlackWon => 0,
+            GameResult::WhiteWon => 1,
+            GameResult::Draw => 2,
         };
         out.extend([rule as u8, g.dims.w as u8, g.dims.h as u8, result]);
         out.push(g.opening.min(255) as u8);
@@ -81,9 +81,9 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<ScoredGame>, String> {
             .ok_or_else(|| bad("unknown rule"))?;
         let dims = Dims::new(head[1] as usize, head[2] as usize).ok_or_else(|| bad("bad size"))?;
         let result = match head[3] {
-            0 => Outcome::BlackWon,
-            1 => Outcome::WhiteWon,
-            2 => Outcome::Draw,
+            0 => GameResult::BlackWon,
+            1 => GameResult::WhiteWon,
+            2 => GameResult::Draw,
             _ => return Err(bad("bad result")),
         };
         let opening = head[4] as usize;
@@ -134,7 +134,7 @@ mod tests {
         let a = ScoredGame {
             rule: Rule::Renju,
             dims,
-            result: Outcome::WhiteWon,
+            result: GameResult::WhiteWon,
             opening: 2,
             moves: moves.clone(),
             scores: vec![NO_SCORE, NO_SCORE, -17, WIN],
@@ -142,7 +142,7 @@ mod tests {
         let b = ScoredGame {
             rule: Rule::Freestyle,
             dims: Dims::new(20, 20).unwrap(),
-            result: Outcome::Draw,
+            result: GameResult::Draw,
             opening: 0,
             moves: vec![Dims::new(20, 20).unwrap().pos(19, 19).unwrap()],
             scores: vec![LOSS],

@@ -13,10 +13,11 @@
 
 use crate::args::{self, Switch};
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
-use crate::records::{self, GameRecord, Outcome as GameResult};
+use crate::records;
 use crate::{parallel, Outcome};
 use kakugo::board::notation::{format_moves, parse_moves};
 use kakugo::board::{Board, Dims, Pos};
+use kakugo::record::{GameResult, SavedGame};
 use kakugo::rules::Rule;
 use kakugo::search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
@@ -291,11 +292,11 @@ pub fn run(a: Args) -> Outcome {
                     .map_err(|e| format!("{}: {e}", path.display()))
             }
             None => {
-                let mut r = GameRecord::new(g.rule, g.dims);
-                r.opening = Some(g.opening);
+                let mut r = SavedGame::new(g.rule, g.dims);
+                r.opening_plies = Some(g.opening);
                 r.moves = g.moves;
                 r.result = Some(g.result);
-                records::print_line(&r.to_json())
+                records::print_line(&r.to_line())
             }
         },
     )?;

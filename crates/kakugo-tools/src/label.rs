@@ -11,9 +11,10 @@
 //! the training positions should not all come from good play.
 
 use crate::args::{self, Shard};
-use crate::records::{self, GameRecord, Label};
+use crate::records;
 use crate::{parallel, Outcome};
 use kakugo::board::{Board, Pos, Verdict};
+use kakugo::record::{Label, SavedGame};
 use kakugo::rules::{Color, Rule};
 use kakugo::search::{Limits, Score, Searcher};
 use rand::rngs::StdRng;
@@ -75,9 +76,9 @@ fn open(b: &Board) -> bool {
 }
 
 /// `b` searched, as a labelled position of game `g`.
-fn labelled(s: &mut Searcher, b: &Board, limits: &Limits, g: &GameRecord) -> GameRecord {
+fn labelled(s: &mut Searcher, b: &Board, limits: &Limits, g: &SavedGame) -> SavedGame {
     let r = s.search(b, limits, &AtomicBool::new(false), &mut |_| {});
-    let mut out = GameRecord::new(g.rule, g.dims);
+    let mut out = SavedGame::new(g.rule, g.size);
     out.moves = b.history().to_vec();
     out.result = g.result;
     out.score = Some(match r.info.score {
@@ -89,14 +90,14 @@ fn labelled(s: &mut Searcher, b: &Board, limits: &Limits, g: &GameRecord) -> Gam
 }
 
 /// The labelled positions of game `g` (number `index` of the run, which seeds its children).
-fn label_game(s: &mut Searcher, a: &Args, index: usize, g: &GameRecord) -> Vec<GameRecord> {
+fn label_game(s: &mut Searcher, a: &Args, index: usize, g: &SavedGame) -> Vec<SavedGame> {
     let limits = Limits {
         max_nodes: Some(a.nodes),
         ..Limits::default()
     };
     let mut rng = StdRng::seed_from_u64(index as u64 + 1);
-    let skip = g.opening.unwrap_or(MIN_OPENING).max(MIN_OPENING);
-    let mut b = Board::new(g.rule, g.dims);
+    let skip = g.opening_len().unwrap_or(MIN_OPENING).max(MIN_OPENING);
+    let mut b = Board::new(g.rule, g.size);
     let mut out = Vec::new();
     s.clear();
     for (i, &p) in g.moves.iter().enumerate() {
@@ -128,10 +129,11 @@ pub fn run(a: Args) -> Outcome {
         games.extend(
             records::read_games(f)?
                 .into_iter()
+                .map(|(_, g)| g)
                 .filter(|g| g.rule == a.rule),
         );
     }
-    let mine: Vec<(usize, GameRecord)> = games
+    let mine: Vec<(usize, SavedGame)> = games
         .into_iter()
         .enumerate()
         .filter(|(i, _)| a.shard.takes(*i))
@@ -148,7 +150,7 @@ pub fn run(a: Args) -> Outcome {
         |positions| {
             positions
                 .iter()
-                .try_for_each(|p| records::print_line(&p.to_json()))
+                .try_for_each(|p| records::print_line(&p.to_line()))
         },
     )?;
     Ok(0)

@@ -17,9 +17,10 @@
 //! `order`, four pattern names, Black's own and opponent's numbers and White's, as
 //! `kakugo::search::movepick::parse_order` reads them.
 
-use crate::records::{self, GameRecord};
+use crate::records;
 use crate::{args, Outcome};
 use kakugo::board::{Board, Pos};
+use kakugo::record::SavedGame;
 use kakugo::rules::{code_patterns, CODE_COUNT};
 use kakugo::rules::{Combo, Rule};
 use kakugo::search::movepick::{is_foul, parse_order};
@@ -68,12 +69,12 @@ struct Sample {
 }
 
 /// The samples of game `g` (15×15 only) into `train` or `test`.
-fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
-    if g.dims.w != 15 || g.dims.h != 15 {
+fn load(g: &SavedGame, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+    if g.size.w != 15 || g.size.h != 15 {
         return;
     }
-    let skip = g.opening.unwrap_or(DEFAULT_OPENING);
-    let opening = g.opening_text.as_deref().unwrap_or("");
+    let skip = g.opening_len().unwrap_or(DEFAULT_OPENING);
+    let opening = g.opening.as_deref().unwrap_or("");
     let held_out = opening.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
         (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
     }) % 10
@@ -82,7 +83,7 @@ fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample
     // With `--mover NAME`, only the moves of the player of that name.
     let by = |player: &Option<String>| a.mover.is_none() || *player == a.mover;
     let (black, white) = (by(&g.black), by(&g.white));
-    let mut b = Board::new(g.rule, g.dims);
+    let mut b = Board::new(g.rule, g.size);
     for (i, &mv) in g.moves.iter().enumerate() {
         if !b.is_empty(mv) {
             break;
@@ -244,7 +245,10 @@ pub fn run(a: Args) -> Outcome {
     let (rule, shared, dist, lambda, iters) = (a.rule, a.shared, a.dist, a.lambda, a.iters);
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for f in &a.files {
-        for g in records::read_games(f)?.iter().filter(|g| g.rule == rule) {
+        for (_, g) in records::read_games(f)?
+            .iter()
+            .filter(|(_, g)| g.rule == rule)
+        {
             load(g, &a, &mut train, &mut test);
         }
     }

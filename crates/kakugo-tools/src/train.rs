@@ -25,9 +25,10 @@
 use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
 use crate::{args, label, Outcome};
 use kakugo::board::Board;
+use kakugo::network::layout::{head, B1, B2, BIAS, HEADS, HEAD_LEN, NUMBERS, TABLE, W1, W2, WC};
 use kakugo::network::{
-    cell_rows, mirror_index, FloatNet, Inputs, Net, DIM, EVAL_SCALE, FEATURES, HIDDEN, INPUTS,
-    NUMBERS, OPEN_CELL, POOL_DIV, ROWS, WEIGHT_CLIP,
+    cell_rows, mirror_index, FloatNet, Forward, Inputs, Net, DIM, EVAL_SCALE, HIDDEN, INPUTS,
+    OPEN_CELL, POOL_DIV, ROWS, WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
 use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values, EvalTables};
@@ -168,24 +169,10 @@ fn samples(g: &ScoredGame, lambda: f32, mut children: Option<Children>) -> Vec<S
     out
 }
 
-/// Where each part of a net starts in its flat form (parameters, gradients, Adam's moments):
-/// the table, the cell bias, then the heads, each its hidden weights, hidden biases, output
-/// weights, output bias and classical weight.
-const T0: usize = 0;
-const BIAS0: usize = T0 + FEATURES * DIM;
-const HEAD0: usize = BIAS0 + DIM;
-const W1: usize = 0;
-const B1: usize = W1 + HIDDEN * INPUTS;
-const W2: usize = B1 + HIDDEN;
-const B2: usize = W2 + HIDDEN;
-const WC: usize = B2 + 1;
-const HEAD: usize = WC + 1;
-const SIZE: usize = HEAD0 + 2 * HEAD;
-const _: () = assert!(SIZE == NUMBERS);
-
-/// Whether weight decay applies to number `i`: the table, the cell bias and the hidden weights.
+/// Whether weight decay applies to number `i` of the flat form ([`kakugo::network::layout`]):
+/// the table, the cell bias and the hidden weights.
 fn decayed(i: usize) -> bool {
-    i < HEAD0 || (i - HEAD0) % HEAD < B1
+    i < HEADS || (i - HEADS) % HEAD_LEN < B1
 }
 
 fn flatten(n: &FloatNet) -> Vec<f32> {
@@ -196,27 +183,12 @@ fn unflatten(v: &[f32]) -> FloatNet {
     FloatNet::from_numbers(v).expect("a whole net")
 }
 
-/// Adds the gradient of one sample's loss to `g`; returns the loss.
+/// Adds the gradient of one sample's loss to `g` (in the flat form); returns the loss.
 fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
-    let input = n.layer_inputs(&s.x);
-    let head = &n.heads[s.x.own.index()];
-    let h0 = HEAD0 + s.x.own.index() * HEAD;
-    let pre: [f32; HIDDEN] = std::array::from_fn(|j| {
-        head.b1[j]
-            + head.w1[j]
-                .iter()
-                .zip(&input)
-                .map(|(w, x)| w * x)
-                .sum::<f32>()
-    });
-    let out = head.b2
-        + head.wc * s.x.classical as f32 / EVAL_SCALE as f32
-        + pre
-            .iter()
-            .zip(&head.w2)
-            .map(|(h, w)| w * h.max(0.0))
-            .sum::<f32>();
-    let p = sigmoid(out).clamp(1e-6, 1.0 - 1e-6);
+    let Forward { input, pre, logit } = n.forward(&s.x);
+    let head_net = &n.heads[s.x.own.index()];
+    let h0 = head(s.x.own.index());
+    let p = sigmoid(logit).clamp(1e-6, 1.0 - 1e-6);
     let t = s.target;
     let loss = -(t * p.ln() + (1.0 - t) * (1.0 - p).ln());
     let d = p - t;
@@ -228,13 +200,13 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
             continue;
         }
         g[h0 + W2 + j] += d * pre[j];
-        let dh = d * head.w2[j];
+        let dh = d * head_net.w2[j];
         g[h0 + B1 + j] += dh;
         let row = h0 + W1 + j * INPUTS;
         for (gi, x) in g[row..row + INPUTS].iter_mut().zip(&input) {
             *gi += dh * x;
         }
-        for (dp, w) in d_pool.iter_mut().zip(&head.w1[j]) {
+        for (dp, w) in d_pool.iter_mut().zip(&head_net.w1[j]) {
             *dp += dh * w;
         }
     }
@@ -248,9 +220,9 @@ fn backward(n: &FloatNet, s: &Sample, g: &mut [f32]) -> f32 {
         for k in 0..DIM {
             if z[k] > 0.0 && z[k] < 1.0 {
                 let dz = d_pool[k] * scale;
-                g[BIAS0 + k] += dz;
+                g[BIAS + k] += dz;
                 for r in rows {
-                    g[T0 + r * DIM + k] += dz;
+                    g[TABLE + r * DIM + k] += dz;
                 }
             }
         }
@@ -302,7 +274,7 @@ impl Mirror {
     /// The twin of number `i` (`i` itself where it has none).
     fn twin(self, i: usize) -> usize {
         match self {
-            Mirror::Table if i >= HEAD0 => i,
+            Mirror::Table if i >= HEADS => i,
             _ => mirror_index(i),
         }
     }
@@ -349,7 +321,7 @@ fn fit(
         mean_loss(&net, held, true)
     );
     let mut w = flatten(&net);
-    let (mut m, mut v) = (vec![0.0f32; SIZE], vec![0.0f32; SIZE]);
+    let (mut m, mut v) = (vec![0.0f32; NUMBERS], vec![0.0f32; NUMBERS]);
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
     let mut order: Vec<usize> = (0..train.len()).collect();
@@ -362,12 +334,12 @@ fn fit(
             let (g, loss) = batch
                 .par_chunks(64)
                 .map(|part| {
-                    let mut g = vec![0.0f32; SIZE];
+                    let mut g = vec![0.0f32; NUMBERS];
                     let loss: f32 = part.iter().map(|&i| backward(&net, train[i], &mut g)).sum();
                     (g, loss)
                 })
                 .reduce(
-                    || (vec![0.0f32; SIZE], 0.0),
+                    || (vec![0.0f32; NUMBERS], 0.0),
                     |(mut a, la), (b, lb)| {
                         a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
                         (a, la + lb)
@@ -378,7 +350,7 @@ fn fit(
             step += 1;
             let k = 1.0 / batch.len() as f32;
             let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            for i in 0..SIZE {
+            for i in 0..NUMBERS {
                 let gi = g[i] * k;
                 m[i] = b1 * m[i] + (1.0 - b1) * gi;
                 v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
@@ -518,7 +490,7 @@ mod tests {
         ScoredGame {
             rule: Rule::Freestyle,
             dims,
-            result: crate::records::Outcome::BlackWon,
+            result: kakugo::record::GameResult::BlackWon,
             opening: 1,
             moves: moves
                 .iter()
@@ -543,7 +515,7 @@ mod tests {
         }
         let w = flatten(&net);
         let sample = &s[4];
-        let mut grad = vec![0.0f32; SIZE];
+        let mut grad = vec![0.0f32; NUMBERS];
         backward(&net, sample, &mut grad);
         let loss = |w: &[f32]| -> f64 {
             let n = unflatten(w);
@@ -553,12 +525,12 @@ mod tests {
         };
         // The cells' rows of the sample, the cell bias, hidden weights and biases, output.
         let rows = cell_rows(sample.x.cells[0].0);
-        let h0 = HEAD0 + sample.x.own.index() * HEAD;
-        let mut checks = vec![BIAS0, BIAS0 + 3, h0 + W1, h0 + W1 + INPUTS + 2, h0 + B1 + 1];
+        let h0 = head(sample.x.own.index());
+        let mut checks = vec![BIAS, BIAS + 3, h0 + W1, h0 + W1 + INPUTS + 2, h0 + B1 + 1];
         checks.extend([h0 + W2, h0 + B2, h0 + WC]);
-        checks.extend(rows.iter().map(|r| T0 + r * DIM + 1));
+        checks.extend(rows.iter().map(|r| TABLE + r * DIM + 1));
         let open = cell_rows(OPEN_CELL);
-        checks.extend(open.iter().map(|r| T0 + r * DIM + 2));
+        checks.extend(open.iter().map(|r| TABLE + r * DIM + 2));
         let mut nonzero = 0;
         for i in checks {
             let h = 2e-3f32;
@@ -633,7 +605,7 @@ mod tests {
             assert_ne!(w, flatten(&FloatNet::new(|| 0.0)));
             // The heads of a table-mirrored net are free.
             let all = Mirror::All.apply(&w);
-            assert_eq!(w[..HEAD0], all[..HEAD0]);
+            assert_eq!(w[..HEADS], all[..HEADS]);
             assert_eq!(w == all, m == Mirror::All);
         }
     }

@@ -23,9 +23,10 @@
 //! one game lie on neighbouring lines, so a split by line leaks a game into both halves and
 //! flatters the held-out loss.
 
-use crate::records::{self, GameRecord, Label};
+use crate::records;
 use crate::{args, Outcome};
 use kakugo::board::Board;
+use kakugo::record::{Label, SavedGame};
 use kakugo::rules::CODE_COUNT;
 use kakugo::rules::{Color, Combo, Rule};
 use kakugo::search::eval::{eval_tables, flags, threat_mask, EvalTables, EV_FLAGS, THREAT_MASKS};
@@ -155,7 +156,7 @@ fn is_quiet(b: &Board) -> bool {
 
 /// A hash of a game's opening moves (FNV-1a of their coordinates), so that every position of a
 /// game, and of every game from the same opening, falls on the same side of the held-out split.
-fn opening_hash(g: &GameRecord, plies: usize) -> u64 {
+fn opening_hash(g: &SavedGame, plies: usize) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for p in g.moves.iter().take(plies) {
         for byte in [p.x() as u8, p.y() as u8, b';'] {
@@ -165,16 +166,19 @@ fn opening_hash(g: &GameRecord, plies: usize) -> u64 {
     h
 }
 
-/// The samples of game `g` into `train` or `test`.
-fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
+/// The samples of game `g`, read from line `line` of its file, into `train` or `test`.
+fn load(line: usize, g: &SavedGame, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample>) {
     let Some(result) = g.result else {
         return;
     };
-    let skip = g.opening.unwrap_or(DEFAULT_OPENING).max(DEFAULT_OPENING);
+    let skip = g
+        .opening_len()
+        .unwrap_or(DEFAULT_OPENING)
+        .max(DEFAULT_OPENING);
     let held_out = if a.by_opening {
         opening_hash(g, skip) % 10 == 9
     } else {
-        g.line % 10 == 9
+        line % 10 == 9
     };
     let sink = if held_out { test } else { train };
     let mut sample = |b: &Board, score: Option<f64>| {
@@ -198,7 +202,7 @@ fn load(g: &GameRecord, a: &Args, train: &mut Vec<Sample>, test: &mut Vec<Sample
         }
         return;
     }
-    let mut b = Board::new(g.rule, g.dims);
+    let mut b = Board::new(g.rule, g.size);
     for (i, &p) in g.moves.iter().enumerate() {
         if i >= skip && !b.has_five_point(Color::Black) && !b.has_five_point(Color::White) {
             sample(&b, None);
@@ -279,8 +283,11 @@ pub fn run(a: Args) -> Outcome {
     };
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for f in &a.files {
-        for g in records::read_games(f)?.iter().filter(|g| g.rule == rule) {
-            load(g, &a, &mut train, &mut test);
+        for (line, g) in records::read_games(f)?
+            .iter()
+            .filter(|(_, g)| g.rule == rule)
+        {
+            load(*line, g, &a, &mut train, &mut test);
         }
     }
     if train.is_empty() {

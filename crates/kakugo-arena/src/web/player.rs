@@ -85,10 +85,7 @@ impl EnginePlayer {
         self.engine.start_board(dims, deadline, stop)?;
         self.engine
             .send(&format!("INFO max_memory {}", limits.max_memory));
-        self.engine.send(&format!(
-            "INFO rule {}",
-            super::super::record::rule_code(rule)
-        ));
+        self.engine.send(&format!("INFO rule {}", rule.info_code()));
         self.engine
             .send(&format!("INFO game_type {}", limits.game_type));
         // Realtime lines (1) and a report after every iteration (2), as Rapfi counts them.
