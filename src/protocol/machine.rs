@@ -4,6 +4,10 @@
 //!
 //! Linux reads `MemAvailable` from `/proc/meminfo`; Windows asks `GlobalMemoryStatusEx`;
 //! elsewhere the memory is unknown and not bounded.
+//!
+//! Also how the process gets large blocks from the system ([`hand_back_large_blocks`]): a table
+//! dropped when `max_memory` falls must leave the process's resident memory, not stay in the
+//! allocator's heap.
 
 /// The machine: free memory in bytes (if known) and hardware threads (at least 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +32,32 @@ impl Machine {
         Machine {
             memory: None,
             threads: threads.max(1),
+        }
+    }
+}
+
+/// Blocks of this size or more come from the system on their own and go back to it when freed.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const OWN_MAPPING: i32 = 1 << 20;
+
+/// Makes every block of [`OWN_MAPPING`] bytes or more a mapping of its own, returned to the
+/// system when freed. glibc starts at 128 KB but raises that threshold to the size of each mapped
+/// block freed (up to 32 MB): after a game's hash table is dropped, the solver tables (up to
+/// 33 MB) went to the heap, whose freed middle glibc keeps, so a `max_memory` sent after `START`
+/// found them still resident. A fixed threshold turns that adjustment off. Windows and musl give
+/// large blocks back on their own.
+pub fn hand_back_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        /// glibc's `M_MMAP_THRESHOLD` parameter of `mallopt`.
+        const M_MMAP_THRESHOLD: i32 = -3;
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        // SAFETY: `mallopt` takes two ints and only sets the allocator's parameter; it is
+        // called before the worker threads start.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, OWN_MAPPING);
         }
     }
 }

@@ -44,6 +44,7 @@ pub fn run() -> ! {
 /// [`run`] with a searcher set up by the caller (features switched for A/B matches).
 pub fn run_with(searcher: Searcher) -> ! {
     session::process_start();
+    machine::hand_back_large_blocks();
     // Nothing may reach stderr: a panic becomes one ERROR line (see `work`).
     std::panic::set_hook(Box::new(|_| {}));
     let out = Output::stdout();
