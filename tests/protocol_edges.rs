@@ -107,12 +107,14 @@ fn end_of_input_answers_what_came_before() {
 #[test]
 fn a_huge_table_never_delays_an_answer_or_end() {
     // Before: the 4 GB table was made inside the first move's clock (a 100 ms turn answered
-    // after 3.8–7 s) and END during it took 6–10 s.
+    // after 3.8–7 s) and END during it took 6–10 s. Now both come within c-gomoku-cli's default
+    // tolerance (3 s), whatever else a shared machine is doing.
+    const TOLERANCE: Duration = Duration::from_secs(3);
     let mut e = Engine::spawn();
     e.send_all(&[
         "INFO max_memory 0",
         "INFO hash_size 4194304",
-        "INFO timeout_turn 300",
+        "INFO timeout_turn 100",
         "INFO timeout_match 0",
         "START 15",
     ]);
@@ -123,14 +125,14 @@ fn a_huge_table_never_delays_an_answer_or_end() {
     let took = sent.elapsed();
     assert!(m != (8, 8));
     assert!(
-        took < Duration::from_millis(1500),
+        took < Duration::from_millis(100) + TOLERANCE,
         "answered after {took:?}"
     );
     let sent = Instant::now();
     e.send("END");
     assert!(e.exit_within(PATIENCE).is_some());
     let took = sent.elapsed();
-    assert!(took < Duration::from_millis(1500), "exited after {took:?}");
+    assert!(took < TOLERANCE, "exited after {took:?}");
 }
 
 #[cfg(target_os = "linux")]

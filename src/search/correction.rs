@@ -28,10 +28,10 @@ const PAIR: usize = LAST + 2 * CELLS;
 const SIZE: usize = PAIR + (2 << CORR_PAIR_BITS);
 
 /// A position's entry in each table.
-pub type Slots = [usize; 3];
+pub(super) type Slots = [usize; 3];
 
 /// The tables of one search thread.
-pub struct Correction {
+pub(super) struct Correction {
     table: Vec<i32>,
 }
 
@@ -43,14 +43,14 @@ impl Default for Correction {
 
 impl Correction {
     /// Empty tables (no correction anywhere).
-    pub fn new() -> Correction {
+    pub(super) fn new() -> Correction {
         Correction {
             table: vec![0; SIZE],
         }
     }
 
     /// These tables with every entry scaled by `pct` percent (what a later search starts from).
-    pub fn aged(&self, pct: i32) -> Correction {
+    pub(super) fn aged(&self, pct: i32) -> Correction {
         Correction {
             table: self.table.iter().map(|&e| e * pct / 100).collect(),
         }
@@ -59,7 +59,7 @@ impl Correction {
     /// The entry of each table for the position `b`: what [`Correction::get`] and
     /// [`Correction::learn`] take.
     #[inline]
-    pub fn slots(&self, b: &Board) -> Slots {
+    pub(super) fn slots(&self, b: &Board) -> Slots {
         let s = b.side_to_move().index();
         let h = b.history();
         let at = |k: usize| h.len().checked_sub(k).map_or(0, |i| h[i].index() % CELLS);
@@ -76,7 +76,7 @@ impl Correction {
 
     /// The correction to add to the raw evaluation of the position of `slots`.
     #[inline]
-    pub fn get(&self, slots: Slots) -> i32 {
+    pub(super) fn get(&self, slots: Slots) -> i32 {
         let t = &self.table;
         let [wx, wy, wz] = CORR_MIX;
         let [x, y, z] = slots;
@@ -85,7 +85,7 @@ impl Correction {
 
     /// A search to `depth` of the position of `slots` found `best` (a bound of kind `bound`)
     /// where the raw evaluation was `raw` and the corrected one `eval`.
-    pub fn learn(
+    pub(super) fn learn(
         &mut self,
         slots: Slots,
         raw: i32,

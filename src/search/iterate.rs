@@ -13,20 +13,20 @@ use std::sync::atomic::Ordering::Relaxed;
 
 /// A root move with its last score and line.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub(super) struct RootMove {
     /// The move.
-    pub mv: Pos,
+    pub(super) mv: Pos,
     /// Its principal variation (the move first).
-    pub pv: Vec<Pos>,
+    pub(super) pv: Vec<Pos>,
 }
 
 /// What the main thread settled on.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub(super) struct Outcome {
     /// The move.
-    pub best: Pos,
+    pub(super) best: Pos,
     /// The last report.
-    pub info: Info,
+    pub(super) info: Info,
 }
 
 /// The threat checks the main thread makes when it is about to answer (see
@@ -39,7 +39,7 @@ pub trait AnswerChecks {
 }
 
 /// No checks.
-pub struct NoChecks;
+pub(super) struct NoChecks;
 
 impl AnswerChecks for NoChecks {
     fn refuted(&mut self, _: Pos) -> bool {
@@ -51,7 +51,7 @@ impl AnswerChecks for NoChecks {
 }
 
 /// A score in the interface's terms.
-pub fn to_score(v: i32) -> Score {
+pub(super) fn to_score(v: i32) -> Score {
     if v >= MATE_BOUND {
         Score::Win((MATE - v) as u32)
     } else if v <= -MATE_BOUND {
@@ -64,7 +64,13 @@ pub fn to_score(v: i32) -> Score {
 impl Worker<'_> {
     /// Searches every root move to `depth` within (`alpha`, `beta`); a move that raises alpha
     /// goes to the front, so `moves[0]` is always the best fully searched move.
-    pub fn root(&mut self, moves: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    pub(super) fn root(
+        &mut self,
+        moves: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let mut best = -MATE;
         let me = self.st.board.side_to_move();
         self.keep_net_entry();
@@ -136,7 +142,7 @@ impl Worker<'_> {
                 return v;
             }
             delta += delta;
-            if delta > 2_000 {
+            if delta > ASP_FULL_AFTER {
                 alpha = -MATE;
                 beta = MATE;
             }
@@ -149,7 +155,7 @@ impl Worker<'_> {
     /// opponent has a proven win after it); a refuted move is replaced by the next one in the
     /// root order, unless it is the last one left. Then, unless the score is already decided,
     /// it asks for a proven win of its own and plays that instead.
-    pub fn iterate(
+    pub(super) fn iterate(
         &mut self,
         all: &mut [RootMove],
         max_depth: u32,

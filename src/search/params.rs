@@ -58,6 +58,8 @@ pub const MO_HIST_DIV: i32 = 32;
 pub const ASP_MIN_DEPTH: u32 = 5;
 /// First half-width of the aspiration window (20: +13 Elo pooled, not established).
 pub const ASP_DELTA: i32 = 40;
+/// A window that has widened past this half-width becomes the full window.
+pub const ASP_FULL_AFTER: i32 = 2_000;
 
 /// Futility (return the evaluation) below this depth (with razoring: +85 freestyle, +53 renju).
 pub const FUT_MAX_DEPTH: i32 = 7;
@@ -113,6 +115,8 @@ pub const CANDIDATE_REACH: isize = 2;
 
 /// History values are kept within ±this (gravity).
 pub const HIST_MAX: i32 = 16_384;
+/// History reward of a cut-off at depth `d`: `d² ×` this, at most a quarter of [`HIST_MAX`].
+pub const HIST_BONUS: i32 = 16;
 
 /// Deepest leaf four-extension, in plies (8: 54–62–4 at 100k).
 pub const QS_MAX_PLY: u32 = 14;
@@ -203,6 +207,11 @@ pub const PROBE_LATE_SHARE: u64 = 8;
 pub const PROBE_LATE_MIN_MS: u64 = 5;
 /// Root threat probe: work limit (tree plus inner VCF nodes) of the VCT search.
 pub const PROBE_VCT_WORK: u64 = 3_000_000;
+/// The probe's VCF table: 2^this entries (4 MB).
+pub const PROBE_VCF_BITS: u32 = 18;
+/// The probe's small tables, for a tight `max_memory`: 2^this VCF entries (256 KB) and 2^this
+/// for each VCT (1 MB). The full VCT tables are the solver's own default.
+pub const PROBE_SMALL_BITS: (u32, u32) = (14, 16);
 
 /// Refutation check: each check of a chosen root move gets the move's optimum divided by this.
 pub const REFUTE_SHARE: u64 = 10;

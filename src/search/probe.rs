@@ -4,7 +4,8 @@
 //! that loses to a threat sequence too deep for the search is dropped.
 
 use super::params::{
-    PROBE_VCF_NODES, PROBE_VCF_NODES_PER_MS, PROBE_VCT_SHARE, PROBE_VCT_WORK, REFUTE_WORK,
+    PROBE_SMALL_BITS, PROBE_VCF_BITS, PROBE_VCF_NODES, PROBE_VCF_NODES_PER_MS, PROBE_VCT_SHARE,
+    PROBE_VCT_WORK, REFUTE_WORK,
 };
 use crate::board::{Board, Pos};
 use crate::rules::Combo;
@@ -39,14 +40,18 @@ impl Probe {
 
     fn vcf_bits(&self) -> u32 {
         if self.small {
-            14
+            PROBE_SMALL_BITS.0
         } else {
-            18
+            PROBE_VCF_BITS
         }
     }
 
     fn new_vct(&self) -> Vct {
-        Vct::with_table_bits(if self.small { 16 } else { DEFAULT_TT_BITS })
+        Vct::with_table_bits(if self.small {
+            PROBE_SMALL_BITS.1
+        } else {
+            DEFAULT_TT_BITS
+        })
     }
 
     /// Allocates the solvers' tables now, so that a time limit computed next is not spent on

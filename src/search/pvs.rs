@@ -23,25 +23,25 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// What all threads of one search share.
-pub struct Shared<'a> {
+pub(super) struct Shared<'a> {
     /// The table.
-    pub tt: &'a TransTable,
+    pub(super) tt: &'a TransTable,
     /// Raised from outside (STOP/END).
-    pub external: &'a AtomicBool,
+    pub(super) external: &'a AtomicBool,
     /// Raised by the main thread when the search is over.
-    pub stop: AtomicBool,
+    pub(super) stop: AtomicBool,
     /// Nodes of all threads (flushed every few nodes).
-    pub nodes: AtomicU64,
+    pub(super) nodes: AtomicU64,
     /// When the search started.
-    pub start: Instant,
+    pub(super) start: Instant,
     /// Never search past this.
-    pub hard: Duration,
+    pub(super) hard: Duration,
     /// Node limit.
-    pub max_nodes: Option<u64>,
+    pub(super) max_nodes: Option<u64>,
     /// The evaluation's numbers (the boards of the search sum its cell values).
-    pub eval: &'static EvalTables,
+    pub(super) eval: &'static EvalTables,
     /// The network that refines the evaluation (`None`: the classical evaluation alone).
-    pub net: Option<&'static Net>,
+    pub(super) net: Option<&'static Net>,
 }
 
 /// The static evaluation of `b` for the side to move: the network's where there is one (in
@@ -97,28 +97,29 @@ struct MoveLoop {
     pv: bool,
     /// The transposition table's move, searched first (`Pos::NONE`: none).
     tt_move: Pos,
-    /// The node's raw static evaluation (what the table and the correction learn against).
-    eval: i32,
+    /// The node's static evaluation before correction: what the table stores and the
+    /// correction learns against, and the score where no move is searched.
+    raw: i32,
     /// Extra plies for the TT move (singular extension).
     tt_ext: i32,
 }
 
 /// One search thread's state.
-pub struct Worker<'a> {
+pub(super) struct Worker<'a> {
     /// The position being searched.
-    pub st: State,
+    pub(super) st: State,
     /// Shared state.
-    pub sh: &'a Shared<'a>,
+    pub(super) sh: &'a Shared<'a>,
     /// Whether this is the main thread (it watches the clock).
-    pub main: bool,
+    pub(super) main: bool,
     /// Told about each root move as it is searched (the main thread only).
-    pub watch: Option<super::RootWatch>,
+    pub(super) watch: Option<super::RootWatch>,
     /// Nodes not yet flushed to the shared count.
-    pub nodes: u64,
+    pub(super) nodes: u64,
     /// Deepest ply reached.
-    pub seldepth: usize,
+    pub(super) seldepth: usize,
     /// Set once the search must end; every score after it is meaningless.
-    pub aborted: bool,
+    pub(super) aborted: bool,
     /// Per ply of the current line.
     frames: Vec<Frame>,
     /// Per side to move and cell, how often the move cut off (gravity-bounded).
@@ -135,7 +136,7 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// A worker on `st`.
-    pub fn new(st: State, sh: &'a Shared<'a>, main: bool) -> Worker<'a> {
+    pub(super) fn new(st: State, sh: &'a Shared<'a>, main: bool) -> Worker<'a> {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];
@@ -189,22 +190,22 @@ impl<'a> Worker<'a> {
     }
 
     /// The principal variation found from `ply` (after a PV search of that ply).
-    pub fn pv(&self, ply: usize) -> &[Pos] {
+    pub(super) fn pv(&self, ply: usize) -> &[Pos] {
         &self.frames[ply].pv
     }
 
     /// Forgets the principal variation from `ply`.
-    pub fn clear_pv(&mut self, ply: usize) {
+    pub(super) fn clear_pv(&mut self, ply: usize) {
         self.frames[ply].pv.clear();
     }
 
     /// Starts the correction tables from `c` (another search's, aged).
-    pub fn seed_corr(&mut self, c: &Correction) {
+    pub(super) fn seed_corr(&mut self, c: &Correction) {
         self.corr = c.aged(100);
     }
 
     /// The correction tables, leaving this worker's empty.
-    pub fn take_corr(&mut self) -> Correction {
+    pub(super) fn take_corr(&mut self) -> Correction {
         std::mem::take(&mut self.corr)
     }
 
@@ -227,7 +228,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Adds the local node count to the shared one and checks every limit.
-    pub fn flush(&mut self) {
+    pub(super) fn flush(&mut self) {
         let total = self.sh.nodes.fetch_add(self.nodes, Relaxed) + self.nodes;
         self.nodes = 0;
         if self.main {
@@ -248,7 +249,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The leaf four-extension.
-    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.node(ply);
         if self.aborted {
             return 0;
@@ -381,7 +382,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches a non-root node to `depth` plies within (`alpha`, `beta`).
-    pub fn search(
+    pub(super) fn search(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -414,10 +415,10 @@ impl<'a> Worker<'a> {
         let key = self.st.board.hash();
         let hit = self.sh.tt.probe(key, ply);
         let mut tt_move = Pos::NONE;
-        let mut eval = None;
+        let mut tt_eval = None;
         if let Some(h) = hit {
             tt_move = h.mv;
-            eval = Some(h.eval);
+            tt_eval = Some(h.eval);
             let fits = match h.bound {
                 Bound::Exact => true,
                 Bound::Lower => h.score >= beta,
@@ -428,27 +429,27 @@ impl<'a> Worker<'a> {
                 return h.score;
             }
         }
-        let raw = match eval {
+        let raw = match tt_eval {
             Some(e) => {
                 self.keep_net_entry();
                 e
             }
             None => static_eval(&self.st.board, self.sh, &mut self.acc, alpha, beta),
         };
-        let eval = raw + self.correction(ply);
-        self.frames[ply].eval = eval;
+        let corrected = raw + self.correction(ply);
+        self.frames[ply].eval = corrected;
         let opp = self.st.board.side_to_move().opp();
         let quiet_opp = self.st.board.count_at_least(opp, Combo::FlexFour) == 0;
         // The evaluation futility and razoring go by: a table score that bounds it on the side
         // it lies.
         let prune_eval = match hit {
             Some(h) if h.score.abs() < MATE_BOUND => match h.bound {
-                Bound::Lower if h.score > eval => h.score,
-                Bound::Upper if h.score < eval => h.score,
+                Bound::Lower if h.score > corrected => h.score,
+                Bound::Upper if h.score < corrected => h.score,
                 Bound::Exact => h.score,
-                _ => eval,
+                _ => corrected,
             },
-            _ => eval,
+            _ => corrected,
         };
         // Futility and razoring, where the opponent has no open three or four to make.
         if !pv && quiet_opp && beta.abs() < MATE_BOUND {
@@ -499,7 +500,8 @@ impl<'a> Worker<'a> {
                 ply,
                 pv: false,
                 tt_move: Pos::NONE,
-                eval,
+                // The searched-nothing answer only: the excluded move stores nothing.
+                raw: corrected,
                 tt_ext: 0,
             });
             self.frames[ply].excluded = Pos::NONE;
@@ -520,7 +522,7 @@ impl<'a> Worker<'a> {
             ply,
             pv,
             tt_move,
-            eval: raw,
+            raw,
             tt_ext,
         })
     }
@@ -586,7 +588,7 @@ impl<'a> Worker<'a> {
             ply,
             pv,
             tt_move,
-            eval,
+            raw,
             tt_ext,
         } = node;
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
@@ -725,7 +727,7 @@ impl<'a> Worker<'a> {
             return match stage {
                 Stage::Block => -(MATE - (ply as i32 + 2)),
                 Stage::Defend => -(MATE - (ply as i32 + 4)),
-                _ => eval,
+                _ => raw,
             };
         }
         let bound = if best >= beta {
@@ -739,10 +741,10 @@ impl<'a> Worker<'a> {
             let key = self.st.board.hash();
             self.sh
                 .tt
-                .store(key, best_move, best, eval, depth, bound, ply);
+                .store(key, best_move, best, raw, depth, bound, ply);
             let corrected = self.frames[ply].eval;
             let slots = self.frames[ply].corr_slots;
-            self.corr.learn(slots, eval, corrected, best, bound, depth);
+            self.corr.learn(slots, raw, corrected, best, bound, depth);
         }
         best
     }
@@ -775,7 +777,7 @@ impl<'a> Worker<'a> {
 
     /// Killers and history after move `p` failed high, `tried` having been searched before it.
     fn on_cutoff(&mut self, tried: &[Scored], p: Pos, depth: i32, ply: usize, quiet: bool) {
-        let bonus = (depth * depth * 16).min(HIST_MAX / 4);
+        let bonus = (depth * depth * HIST_BONUS).min(HIST_MAX / 4);
         self.reward(p, bonus);
         for m in tried {
             self.reward(m.mv, -bonus);
