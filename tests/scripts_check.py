@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The match scripts on real input: `scripts/win-speed.py` and `scripts/nps.py` against the built engine.
+"""The match and data scripts on real input: `scripts/win-speed.py` and `scripts/nps.py` against the
+built engine, `scripts/corpus.py` with the built tools (target/release).
 
 usage: tests/scripts_check.py ENGINE      (CI runs it with target/release/pbrain-kakugo)
 """
@@ -59,6 +60,36 @@ def main(engine):
     out = script("nps.py", "0", SUITE, "1", "300", engine)
     print(out.strip())
     assert "nodes/s over 1 positions (ratio 1.00)" in out, out
+
+    corpus()
+
+
+def fails(name, *args):
+    out = subprocess.run(
+        [sys.executable, os.path.join(SCRIPTS, name), *args], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode != 0, f"{name} {args} succeeded: {out.stdout}"
+    return out.stderr
+
+
+def corpus():
+    """Two machines' shards of one seed are the same bytes; folders merge; a damaged shard is refused."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b, c = (os.path.join(tmp, n) for n in "abc")
+        small = ["--games", "2", "--nodes", "1500"]
+        script("corpus.py", "gen", "renju", a, "1000", "1001", *small)
+        script("corpus.py", "gen", "renju", b, "1001", "1002", *small)
+        with open(os.path.join(a, "renju-1001.kgd"), "rb") as f, open(os.path.join(b, "renju-1001.kgd"), "rb") as g:
+            assert f.read() == g.read(), "seed 1001 played twice gave other games"
+        print(script("corpus.py", "merge", a, b).strip())
+        out = script("corpus.py", "stats", a)
+        print(out.strip())
+        assert sorted(os.listdir(a)) == [f"renju-{s}.{e}" for s in (1000, 1001, 1002) for e in ("json", "kgd")]
+        assert "\nrenju           3        6 " in out, out
+        # A seed whose bytes differ from the folder's is not merged over it.
+        script("corpus.py", "gen", "renju", c, "1002", "1002", "--games", "2", "--nodes", "1600")
+        assert "differs" in fails("corpus.py", "merge", a, c)
+        assert "FIRST" in fails("corpus.py", "gen", "renju", c, "5", "6")
 
 
 if __name__ == "__main__":
