@@ -47,18 +47,11 @@ const OWN_MAPPING: i32 = 1 << 20;
 /// found them still resident. A fixed threshold turns that adjustment off. Windows and musl give
 /// large blocks back on their own.
 pub fn hand_back_large_blocks() {
+    // SAFETY: `mallopt` only sets a parameter of the allocator; it is called before the
+    // worker threads start.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        /// glibc's `M_MMAP_THRESHOLD` parameter of `mallopt`.
-        const M_MMAP_THRESHOLD: i32 = -3;
-        extern "C" {
-            fn mallopt(param: i32, value: i32) -> i32;
-        }
-        // SAFETY: `mallopt` takes two ints and only sets the allocator's parameter; it is
-        // called before the worker threads start.
-        unsafe {
-            mallopt(M_MMAP_THRESHOLD, OWN_MAPPING);
-        }
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, OWN_MAPPING);
     }
 }
 
