@@ -2,12 +2,14 @@
 //! own, outside any move's clock, and handed to the searcher between commands once it is whole.
 //! Until then the searcher keeps the table it has (or gets a small stand-in at once), so that
 //! making even a table of gigabytes never delays an answer or `END`. A table no longer wanted
-//! is given up half-made.
+//! is given up half-made. In the browser (one thread) the table is made at once when asked for,
+//! which is still between commands.
 
+use crate::clock::Instant;
 use crate::search::tt::TransTable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Tables up to this size are made at once on the worker (about 1 ms); the stand-in's size.
 pub const QUICK_BYTES: usize = 2 << 20;
@@ -50,14 +52,20 @@ impl TableMaker {
         let (tx, rx) = mpsc::channel();
         let give_up = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&give_up);
-        let made = std::thread::Builder::new()
-            .name("table".into())
-            .spawn(move || {
-                if let Some(t) = TransTable::try_new(bytes, &flag) {
-                    // Not taken (given up meanwhile): dropped here, off the worker.
-                    let _ = tx.send(t);
-                }
-            });
+        let make = move || {
+            if let Some(t) = TransTable::try_new(bytes, &flag) {
+                // Not taken (given up meanwhile): dropped here, off the worker.
+                let _ = tx.send(t);
+            }
+        };
+        // The browser has one thread: the table is made here, between commands.
+        #[cfg(target_family = "wasm")]
+        let made: Result<(), ()> = {
+            make();
+            Ok(())
+        };
+        #[cfg(not(target_family = "wasm"))]
+        let made = std::thread::Builder::new().name("table".into()).spawn(make);
         if made.is_ok() {
             self.making = Some(Making { table: rx, give_up });
         }
