@@ -5,7 +5,6 @@
 //! is given up half-made. In the browser (one thread) the table is made at once when asked for,
 //! which is still between commands.
 
-use crate::clock::Instant;
 use crate::search::tt::TransTable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -86,7 +85,9 @@ impl TableMaker {
     }
 
     /// The table asked for, once made: waits for it up to `wait`, or until `cut` is raised.
+    #[cfg(not(target_family = "wasm"))]
     pub fn take(&mut self, wait: Duration, cut: &AtomicBool) -> Option<TransTable> {
+        use crate::clock::Instant;
         let making = self.making.as_ref()?;
         let until = Instant::now() + wait;
         let got = loop {
@@ -107,11 +108,21 @@ impl TableMaker {
         self.making = None;
         got
     }
+
+    /// The table asked for: in the browser it was made when asked for, so there is no wait
+    /// (and no clock to wait by: a channel's timed wait reads `std`'s, absent there).
+    #[cfg(target_family = "wasm")]
+    pub fn take(&mut self, _wait: Duration, _cut: &AtomicBool) -> Option<TransTable> {
+        let got = self.making.as_ref()?.table.try_recv().ok();
+        self.making = None;
+        got
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Instant;
 
     #[test]
     fn a_table_is_made_once_and_handed_over() {

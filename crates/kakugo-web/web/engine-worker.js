@@ -12,7 +12,13 @@ globalThis.kakugoOutput = (line) => postMessage(line);
 
 function drain() {
   while (engine && queue.length) {
-    const more = engine.line(queue.shift());
+    let more = false;
+    try {
+      more = engine.line(queue.shift());
+    } catch (e) {
+      // The engine's instance stopped (a panic, said in an ERROR line just before).
+      postMessage(`ERROR the engine stopped: ${e}`);
+    }
     postMessage({ done: true });
     if (!more) {
       engine = null;

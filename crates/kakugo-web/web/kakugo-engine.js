@@ -41,6 +41,7 @@ export class KakugoEngine {
   start() {
     this.worker = new Worker(this.url, { type: 'module' });
     this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => this.onLine(`ERROR the engine worker failed: ${e.message}`);
   }
 
   receive(data) {
