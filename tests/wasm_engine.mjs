@@ -1,7 +1,7 @@
 // The WebAssembly engine under Node, through the same protocol lines a manager sends: ABOUT,
 // then a renju game on 15x15 played to its end by two engines (one a side, 100 ms a move), each
-// answer checked to be an empty cell of the board; the game must end in a five (or a full
-// board). Run on the site scripts/build-web.sh writes.
+// answer checked to be an empty cell of the board (and no overline by Black); the game must
+// end in a five. Run on the site scripts/build-web.sh writes.
 //
 // usage: node tests/wasm_engine.mjs [SITE_DIR]   (SITE_DIR: target/web)
 import { readFile } from 'node:fs/promises';
@@ -47,13 +47,9 @@ function run(x, y, dx, dy, c) {
   return n;
 }
 
-/** Whether the stone just played at (x, y) makes five: exactly five for Black (1) under renju,
- * five or more for White (2). */
-function fives(x, y, c) {
-  return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dx, dy]) => {
-    const n = run(x, y, dx, dy, c);
-    return c === 1 ? n === 5 : n >= 5;
-  });
+/** The longest line the stone just played at (x, y) makes. */
+function longest(x, y, c) {
+  return Math.max(...[[1, 0], [0, 1], [1, 1], [1, -1]].map(([dx, dy]) => run(x, y, dx, dy, c)));
 }
 
 const about = send(new glue.Engine(), 'ABOUT');
@@ -67,10 +63,15 @@ let [x, y] = move(send(black, 'BEGIN'));
 let c = 1;
 let plies = 1;
 let winner = null;
+const played = [];
 for (;;) {
   assert.ok(x < N && y < N && cell[x][y] === 0, `ply ${plies}: ${x},${y} is not an empty cell`);
   cell[x][y] = c;
-  if (fives(x, y, c)) {
+  played.push(`${x},${y}`);
+  const n = longest(x, y, c);
+  // Black's overline is a renju foul, which the engine never plays.
+  assert.ok(!(c === 1 && n > 5), `black played an overline: ${played.join(' ')}`);
+  if (n >= 5) {
     winner = c === 1 ? 'black' : 'white';
     break;
   }
@@ -80,5 +81,5 @@ for (;;) {
   c = 3 - c;
   plies++;
 }
-assert.ok(winner, 'the game ends in a five');
+assert.ok(winner, `the game ends in a five: ${plies} plies ${played.join(' ')}`);
 console.log(`wasm engine: a renju game to the end, ${plies} plies, ${winner} made five`);

@@ -117,8 +117,9 @@ def answer(drv, i, since, timeout=60.0):
     return x, y
 
 
-def fives(cell, x, y, c):
-    """Whether the stone at (x, y) makes five: exactly five for Black (1), five or more for White."""
+def longest(cell, x, y, c):
+    """The longest line of `c` stones the stone at (x, y) makes."""
+    best = 0
     for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
         n = 1
         for s in (1, -1):
@@ -126,9 +127,8 @@ def fives(cell, x, y, c):
             while 0 <= a < N and 0 <= b < N and cell[a][b] == c:
                 n += 1
                 a, b = a + s * dx, b + s * dy
-        if (n == 5) if c == 1 else (n >= 5):
-            return True
-    return False
+        best = max(best, n)
+    return best
 
 
 def first_move(drv):
@@ -154,7 +154,10 @@ def renju_game(drv):
     while True:
         assert 0 <= x < N and 0 <= y < N and cell[x][y] == 0, f"ply {plies}: {x},{y} is taken"
         cell[x][y] = c
-        if fives(cell, x, y, c):
+        n = longest(cell, x, y, c)
+        # Black's overline is a renju foul, which the engine never plays.
+        assert not (c == 1 and n > 5), f"ply {plies}: black played an overline at {x},{y}"
+        if n >= 5:
             return plies, "black" if c == 1 else "white"
         assert plies < N * N, "the board filled up"
         nxt = white if c == 1 else black

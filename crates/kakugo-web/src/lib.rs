@@ -35,7 +35,9 @@ impl Engine {
     pub fn new() -> Engine {
         // A panic stops the WebAssembly instance for good (there is no unwinding there): the
         // page is told why before the call fails.
-        std::panic::set_hook(Box::new(|p| output(&format!("ERROR internal error: {p}"))));
+        std::panic::set_hook(Box::new(|p| {
+            output(&format!("ERROR internal error: {p}").replace('\n', " "))
+        }));
         let mut inner = Embedded::new(output);
         inner.line(&format!("INFO max_memory {BROWSER_MEMORY}"));
         Engine { inner }
