@@ -3,13 +3,15 @@
 `chromium-driver`) driven by selenium, on the static site scripts/build-web.sh writes, served by
 a plain static file server with a check page (tests/web/engine-check.*) beside it.
 
-    python3 tests/web_engine.py target/web
+    python3 tests/web_engine.py target/web [BENCH]
 
 Checks, through the page's side of the engine worker (kakugo-engine.js) as a page drives it:
-the engine's first move from a cold page (its time printed); a renju game on 15x15 between two
-engines played to its end, every answer an empty cell; analysis whose principal variation
-changes while the search runs, then STOP answered with a move and the engine answering again
-after it; no request made by the page or its workers outside the site's own files.
+the engine's first move from a cold page (its time printed); the search bench in the page, its
+signature BENCH if given (the native engine's), its nodes/s printed; a renju game on 15x15
+between two engines played to its end, every answer an empty cell; analysis whose principal
+variation changes while the search runs, then STOP answered with a move and the engine
+answering again after it; no request made by the page or its workers outside the site's own
+files.
 """
 
 import functools
@@ -25,6 +27,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 SITE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/web")
+BENCH = sys.argv[2] if len(sys.argv) > 2 else None
 CHECK_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
 CHECK_FILES = {"engine-check.html": "text/html; charset=utf-8",
                "engine-check.js": "text/javascript; charset=utf-8"}
@@ -216,10 +219,15 @@ def outside_requests(drv, origin):
 def main():
     server, url = serve()
     drv = browser()
+    drv.set_script_timeout(300)
     try:
         drv.get(url + "engine-check.html")
         ms = first_move(drv)
         print(f"web engine: first move {ms:.0f} ms after the page started (1 s a move)")
+        lines = drv.execute_async_script("window.bench().then(arguments[arguments.length - 1])")
+        print(f"web engine: in the page: {lines.replace(chr(10), '; ')}")
+        if BENCH:
+            assert lines.splitlines()[-1] == f"Bench: {BENCH}", (lines, BENCH)
         plies, winner = renju_game(drv)
         print(f"web engine: a renju game to the end, {plies} plies, {winner} made five")
         n = analysis(drv)
