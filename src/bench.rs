@@ -5,9 +5,9 @@
 //! for tests.
 
 use crate::board::{Board, Dims, Pos};
+use crate::clock::Instant;
 use crate::rules::{Color, Combo, Rule};
 use rand::{rngs::StdRng, seq::SliceRandom, SeedableRng};
-use std::time::Instant;
 
 /// Random games (move lists) on an empty 15×15 board, without fives, from a fixed seed.
 fn random_games(rule: Rule, games: usize, seed: u64) -> Vec<Vec<Pos>> {
@@ -92,21 +92,28 @@ fn foul_checks(rounds: usize) -> (u64, u64, f64) {
 
 /// Runs the board benchmarks and prints their figures.
 pub fn run_board() {
+    board_lines().iter().for_each(|l| println!("{l}"));
+}
+
+/// Runs the board benchmarks; returns their figures, a line each (what [`run_board`] prints).
+pub fn board_lines() -> Vec<String> {
+    let mut lines = Vec::new();
     for rule in Rule::ALL {
         let (pairs, secs) = make_unmake(rule, 200);
-        println!(
+        lines.push(format!(
             "make+unmake {:<9} {:>10} pairs {:>7.3} s {:>8.2} M pairs/s",
             rule.name(),
             pairs,
             secs,
             pairs as f64 / secs / 1e6
-        );
+        ));
     }
     let (checks, forbidden, secs) = foul_checks(2000);
-    println!(
+    lines.push(format!(
         "renju foul checks  {checks:>10} candidates ({forbidden} forbidden) {secs:>7.3} s {:>8.3} M checks/s",
         checks as f64 / secs / 1e6
-    );
+    ));
+    lines
 }
 
 /// The search bench's positions, per rule (15×15 boards, moves in pos notation, Black first):
@@ -276,11 +283,19 @@ fn search_bench(depth: u32, mut s: crate::search::Searcher) -> (u64, f64) {
 /// Runs the search bench with `s` (a default searcher, or one with features switched) and
 /// prints its signature (total nodes) and speed.
 pub fn run_search(s: crate::search::Searcher) {
+    search_lines(s).iter().for_each(|l| println!("{l}"));
+}
+
+/// Runs the search bench with `s`; returns what [`run_search`] prints: the speed line, then
+/// `Bench: N`.
+pub fn search_lines(s: crate::search::Searcher) -> [String; 2] {
     let (nodes, secs) = search_bench(SEARCH_DEPTH, s);
-    println!(
-        "search depth {SEARCH_DEPTH} {} positions: {nodes} nodes {secs:.3} s {:.0} nodes/s",
-        search_positions().len(),
-        nodes as f64 / secs.max(1e-9)
-    );
-    println!("Bench: {nodes}");
+    [
+        format!(
+            "search depth {SEARCH_DEPTH} {} positions: {nodes} nodes {secs:.3} s {:.0} nodes/s",
+            search_positions().len(),
+            nodes as f64 / secs.max(1e-9)
+        ),
+        format!("Bench: {nodes}"),
+    ]
 }

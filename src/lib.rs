@@ -1,6 +1,7 @@
 //! Kakugo: a Gomoku/Renju engine.
 //!
-//! Rooms, lowest first: [`rules`] (what wins and what is forbidden), [`board`] (the position with
+//! Rooms, lowest first: [`clock`] (the time every deadline is measured with, natively and in
+//! the browser), [`rules`] (what wins and what is forbidden), [`board`] (the position with
 //! incremental pattern tables), [`record`] (a saved game: the results file's JSON line the arena
 //! writes and the tools read), `threat` (VCF/VCT solvers), `network` (the learned evaluation),
 //! `search` (choosing a move), `opening` (the opening rules' decisions: Swap2, RIF, Yamaguchi,
@@ -12,8 +13,8 @@
 //! runner (`crates/kakugo-arena`) uses the library without it, so the referee cannot reach the
 //! searcher; the tools (`crates/kakugo-tools`) use all of it.
 //!
-//! Each room shows a small public face and keeps its parts private: `protocol` is `run` and
-//! `run_with`; `search` is the `Searcher` and what it takes and gives (`Limits`, `TimeControl`,
+//! Each room shows a small public face and keeps its parts private: `protocol` is `run`,
+//! `run_with` and `Embedded`; `search` is the `Searcher` and what it takes and gives (`Limits`, `TimeControl`,
 //! `Score`, `Info`, `SearchResult`, ...), plus `eval`, `movepick` and `params` for the tools;
 //! `threat` is the solvers (`Vcf`, `Vct`, `verify_vcf`); `board` is `Board`, `Dims`, `Pos` and
 //! `notation`, `rif` and `symmetry`; `rules` is its enums and the cell codes; `bench` the
@@ -22,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod clock;
 pub mod record;
 pub mod rules;
 

@@ -12,12 +12,13 @@
 //! time did not reach are reported unchecked.
 
 use crate::board::{Board, Pos};
+use crate::clock::Instant;
 use crate::search::Searcher;
 use crate::threat::defence::defences;
 use crate::threat::four_moves;
 use crate::threat::verify::replay_vcf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Against a VCT threat, candidate moves lie within this many cells (Chebyshev distance) of a
 /// stone (besides fours, which may be anywhere).

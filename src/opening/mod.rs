@@ -169,9 +169,7 @@ impl<'a> Prober<'a> {
 
 /// A seed that differs from run to run (openings should vary between games).
 pub(crate) fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |t| t.as_nanos() as u64)
+    crate::clock::wall_nanos()
 }
 
 /// Whether a value is a proven result.

@@ -12,10 +12,14 @@
 //! [`crate::search`], swap2 and renju opening decisions from `crate::opening`,
 //! balancing stones from `crate::analysis::balance`, the moves that hold against a threat from
 //! `crate::analysis::defend`.
+//!
+//! The same protocol runs [`Embedded`] in a host's own thread (`embedded.rs`, the browser's Web
+//! Worker): a line in, its answers out through the host's sink, no reader thread.
 
 mod block;
 mod command;
 mod config;
+mod embedded;
 mod machine;
 mod opening;
 mod output;
@@ -27,6 +31,7 @@ mod table;
 mod think;
 
 use crate::search::Searcher;
+pub use embedded::Embedded;
 use output::Output;
 use reader::{exit_now, Control, Event};
 use session::Session;

@@ -9,10 +9,11 @@
 
 use super::command::split_word;
 use super::output::Output;
+use crate::clock::Instant;
 use std::io::{BufRead, ErrorKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Longest line kept; the rest of a longer line is dropped.
 pub const MAX_LINE: usize = 1 << 16;
@@ -73,7 +74,7 @@ impl Control {
         &self.eof
     }
 
-    fn end_input(&self) {
+    pub(super) fn end_input(&self) {
         self.eof.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }

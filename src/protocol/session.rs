@@ -13,9 +13,10 @@ use super::reader::{exit_now, Control, Line};
 use super::settings::Settings;
 use super::table::TableMaker;
 use crate::board::{Board, Dims, Pos};
+use crate::clock::Instant;
 use crate::search::Searcher;
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The `ABOUT` line, made by `build.rs`: the version is the package's with the git commit it
 /// was built from; author, country and home page come from `Cargo.toml`

@@ -2,12 +2,13 @@
 //! own, outside any move's clock, and handed to the searcher between commands once it is whole.
 //! Until then the searcher keeps the table it has (or gets a small stand-in at once), so that
 //! making even a table of gigabytes never delays an answer or `END`. A table no longer wanted
-//! is given up half-made.
+//! is given up half-made. In the browser (one thread) the table is made at once when asked for,
+//! which is still between commands.
 
 use crate::search::tt::TransTable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Tables up to this size are made at once on the worker (about 1 ms); the stand-in's size.
 pub const QUICK_BYTES: usize = 2 << 20;
@@ -50,14 +51,20 @@ impl TableMaker {
         let (tx, rx) = mpsc::channel();
         let give_up = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&give_up);
-        let made = std::thread::Builder::new()
-            .name("table".into())
-            .spawn(move || {
-                if let Some(t) = TransTable::try_new(bytes, &flag) {
-                    // Not taken (given up meanwhile): dropped here, off the worker.
-                    let _ = tx.send(t);
-                }
-            });
+        let make = move || {
+            if let Some(t) = TransTable::try_new(bytes, &flag) {
+                // Not taken (given up meanwhile): dropped here, off the worker.
+                let _ = tx.send(t);
+            }
+        };
+        // The browser has one thread: the table is made here, between commands.
+        #[cfg(target_family = "wasm")]
+        let made: Result<(), ()> = {
+            make();
+            Ok(())
+        };
+        #[cfg(not(target_family = "wasm"))]
+        let made = std::thread::Builder::new().name("table".into()).spawn(make);
         if made.is_ok() {
             self.making = Some(Making { table: rx, give_up });
         }
@@ -78,7 +85,9 @@ impl TableMaker {
     }
 
     /// The table asked for, once made: waits for it up to `wait`, or until `cut` is raised.
+    #[cfg(not(target_family = "wasm"))]
     pub fn take(&mut self, wait: Duration, cut: &AtomicBool) -> Option<TransTable> {
+        use crate::clock::Instant;
         let making = self.making.as_ref()?;
         let until = Instant::now() + wait;
         let got = loop {
@@ -99,11 +108,21 @@ impl TableMaker {
         self.making = None;
         got
     }
+
+    /// The table asked for: in the browser it was made when asked for, so there is no wait
+    /// (and no clock to wait by: a channel's timed wait reads `std`'s, absent there).
+    #[cfg(target_family = "wasm")]
+    pub fn take(&mut self, _wait: Duration, _cut: &AtomicBool) -> Option<TransTable> {
+        let got = self.making.as_ref()?.table.try_recv().ok();
+        self.making = None;
+        got
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::Instant;
 
     #[test]
     fn a_table_is_made_once_and_handed_over() {

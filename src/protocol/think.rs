@@ -21,12 +21,13 @@ use super::settings::Settings;
 use super::table::QUICK_BYTES;
 use crate::analysis::{balance, defend};
 use crate::board::{Board, Pos, Verdict};
+use crate::clock::Instant;
 use crate::opening;
 use crate::search::tt::TransTable;
 use crate::search::{Info, Limits, RootEvent, RootWatch, Score, SearchResult};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
+use std::time::Duration;
 
 /// Realtime `POS`/`DONE` lines begin this long into a search: the iterations before are too quick
 /// to show.
@@ -38,7 +39,9 @@ pub const REALTIME_GAP: Duration = Duration::from_millis(5);
 const TABLE_WAIT: Duration = Duration::from_millis(500);
 
 /// Runs `f` while a guard thread raises `stop` at `deadline` unless `f` returns first.
+#[cfg(not(target_family = "wasm"))]
 pub(super) fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
+    use std::sync::mpsc;
     let (tx, rx) = mpsc::channel::<()>();
     std::thread::scope(|s| {
         s.spawn(move || {
@@ -51,6 +54,13 @@ pub(super) fn with_guard<R>(deadline: Instant, stop: &AtomicBool, f: impl FnOnce
         drop(tx);
         r
     })
+}
+
+/// Runs `f`: the browser has one thread, so no guard; the searches' own deadlines (the hard
+/// stop every search and solver checks) are the only ones there.
+#[cfg(target_family = "wasm")]
+pub(super) fn with_guard<R>(_deadline: Instant, _stop: &AtomicBool, f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// `x,y`.

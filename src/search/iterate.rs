@@ -280,6 +280,7 @@ mod tests {
     use super::*;
     use crate::board::notation::parse_moves;
     use crate::board::{Board, Dims};
+    use crate::clock::Instant;
     use crate::rules::Rule;
     use crate::search::eval;
     use crate::search::pvs::Shared;
@@ -287,7 +288,7 @@ mod tests {
     use crate::search::time::Budget;
     use crate::search::tt::TransTable;
     use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     /// Scripted answers: `refuted` lists the moves the opponent "wins" after; `win` is the line
     /// `own_win` offers. Records what it was asked.

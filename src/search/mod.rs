@@ -37,6 +37,7 @@ pub use probe::Probe;
 pub use state::State;
 
 use crate::board::{Board, Pos};
+use crate::clock::Instant;
 use iterate::{AnswerChecks, NoChecks, RootMove};
 use params::{
     CANDIDATE_REACH, MAX_DEPTH, PROBE_LATE_MIN_MS, PROBE_LATE_PCT, PROBE_LATE_SHARE, REFUTE_MIN_MS,
@@ -45,7 +46,7 @@ use params::{
 use pvs::{Shared, Worker};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::TransTable;
 
 /// The clock as the manager gives it (milliseconds; `None` = not limited).

@@ -16,11 +16,12 @@ use super::state::State;
 use super::tt::{Bound, TransTable};
 use crate::board::geometry::CELLS;
 use crate::board::{Board, Pos};
+use crate::clock::Instant;
 use crate::network::accumulator::Accumulator;
 use crate::network::Net;
 use crate::rules::{Combo, Pattern, Rule};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What all threads of one search share.
 pub(super) struct Shared<'a> {

@@ -9,8 +9,8 @@
 
 use super::Moves;
 use crate::board::{Board, Points, Pos};
+use crate::clock::Instant;
 use crate::rules::{Color, Combo, Rule};
-use std::time::Instant;
 
 /// Default log2 size of the VCF transposition table.
 pub const DEFAULT_TT_BITS: u32 = 20;

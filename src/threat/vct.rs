@@ -13,9 +13,10 @@ use super::defence::defences;
 use super::vcf::{Vcf, VcfOutcome};
 use super::Moves;
 use crate::board::{Board, Points, Pos};
+use crate::clock::Instant;
 use crate::rules::{Color, Combo};
 use fxhash::FxHashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Proof or disproof number meaning "infinite".
 const INF: u32 = 1 << 30;
