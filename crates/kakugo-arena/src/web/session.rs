@@ -484,8 +484,39 @@ impl Session {
         self.dirty = true;
     }
 
-    /// Makes sure engine `i` runs and holds this board; says why not.
+    /// Waits for the answer of engine `i`'s job, asked to stop (now, if it was not), so that the
+    /// answer is not read as the reply to what the engine is asked next (a new game's opening
+    /// step took a halted move's `6,6` for its answer). An engine with no answer within
+    /// [`STOP_GRACE`] is ended, and launched afresh when next needed.
+    fn settle(&mut self, i: usize) {
+        let Some(job) = self.job.as_mut().filter(|j| j.engine == i) else {
+            return;
+        };
+        let told = job.stopping.is_some();
+        let asked = *job.stopping.get_or_insert_with(Instant::now);
+        self.job = None;
+        let Some(p) = self.players[i].as_mut() else {
+            return;
+        };
+        if !told {
+            p.stop();
+        }
+        loop {
+            match p.engine.line(Some(asked + STOP_GRACE), &self.never) {
+                Ok(l) if is_noise(&l) || ["SUGGEST", "INFO "].iter().any(|w| l.starts_with(w)) => {}
+                Ok(_) => return,
+                Err(_) => break,
+            }
+        }
+        if let Some(p) = self.players[i].take() {
+            p.end();
+        }
+    }
+
+    /// Makes sure engine `i` runs and holds this board, with no answer of an earlier job still
+    /// to come; says why not.
     fn ready(&mut self, i: usize) -> Result<(), String> {
+        self.settle(i);
         let (dims, rule) = (self.game.dims, self.game.rule);
         if self.players[i].is_none() {
             let p = EnginePlayer::launch(&self.specs[i], &self.limits, &self.never)?;
