@@ -54,6 +54,22 @@ pub fn external_engine() -> bool {
     std::env::var("KAKUGO_ENGINE").is_ok_and(|c| !c.trim().is_empty())
 }
 
+/// Whether `KAKUGO_ENGINE` runs the engine under Wine.
+fn under_wine() -> bool {
+    std::env::var("KAKUGO_ENGINE").is_ok_and(|c| {
+        c.split_whitespace()
+            .next()
+            .is_some_and(|p| p.rsplit('/').next() == Some("wine"))
+    })
+}
+
+/// `text` without the lines Wine's own client writes (`wine: …`, `wine client error:…`).
+fn without_wine_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|l| !(l.starts_with("wine: ") || l.starts_with("wine client error:")))
+        .collect()
+}
+
 /// A running engine process.
 pub struct Engine {
     child: Child,
@@ -213,11 +229,18 @@ impl Engine {
         None
     }
 
-    /// Whatever the engine wrote to stderr (after it exited).
+    /// Whatever the engine wrote to stderr (after it exited). Under Wine, the lines Wine itself
+    /// writes (`wine client error:…` when its server connection drops as a process exits) are
+    /// left out: they are not the engine's.
     pub fn stderr(&mut self) -> String {
         let _ = self.exit_within(PATIENCE);
         std::thread::sleep(Duration::from_millis(50));
-        String::from_utf8_lossy(&self.stderr.lock().unwrap()).to_string()
+        let text = String::from_utf8_lossy(&self.stderr.lock().unwrap()).to_string();
+        if under_wine() {
+            without_wine_lines(&text)
+        } else {
+            text
+        }
     }
 
     /// Sends `END` and checks a clean, quiet exit.
