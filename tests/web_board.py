@@ -490,6 +490,14 @@ def static_site():
             drv.save_screenshot(SHOT.replace(".png", "-opening.png"))
         outside = outside_requests(drv, url)
         assert not outside, outside
+        if SHOT:
+            phone = browser(390, 844)
+            try:
+                phone.get(url)
+                wait(phone, "return window.kakugo && window.kakugo.state", what="the phone page")
+                phone.save_screenshot(SHOT.replace(".png", "-phone.png"))
+            finally:
+                phone.quit()
         print("static site: all checks passed")
     finally:
         drv.quit()

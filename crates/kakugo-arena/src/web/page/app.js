@@ -170,6 +170,15 @@ function onReport(m) {
   draw();
 }
 
+// The report panel as before any engine spoke (a new game's board owes nothing to the last one).
+function clearReport() {
+  report = null;
+  $("report-name").textContent = "idle";
+  for (const id of ["r-depth", "r-eval", "r-nps", "r-nodes", "r-time", "r-pv"]) $(id).textContent = "–";
+  $("winbar-fill").style.width = "50%";
+  $("winbar-text").textContent = "";
+}
+
 function onBest(m) {
   best = m.lines.slice().sort((a, b) => a.multipv - b.multipv);
   $("best-list").innerHTML = "";
@@ -440,7 +449,7 @@ function newGame(ev) {
   ev.preventDefault();
   const size = parseInt($("size").value, 10);
   const seat = (v) => (v === "human" ? null : parseInt(v, 10));
-  report = null;
+  clearReport();
   send({
     t: "new", rule: $("rule").value, w: size, h: size,
     black: seat($("black").value), white: seat($("white").value),
