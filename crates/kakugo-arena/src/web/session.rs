@@ -819,6 +819,13 @@ impl Session {
             };
             let name = self.name_of(who);
             self.game.result = Some((Some(c.opp()), format!("{name} {why}")));
+            // An engine that lost the opening (silent, crashed, or answering wrongly) may still
+            // be thinking or be gone: it is started afresh when next needed.
+            if let Who::Engine(i) = who {
+                if let Some(p) = self.players[i].take() {
+                    p.end();
+                }
+            }
         }
         self.dirty = true;
     }
