@@ -191,11 +191,6 @@ impl EnginePlayer {
         self.game == Some((dims, rule))
     }
 
-    /// Forgets which board the engine holds: the next request starts a new game.
-    pub fn forget_game(&mut self) {
-        self.game = None;
-    }
-
     /// Sends the position `moves` and asks for `ask`; the answers arrive as lines.
     pub fn think(
         &mut self,
