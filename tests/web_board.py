@@ -423,6 +423,7 @@ def first_move(drv):
          what="the first state")
     Select(drv.find_element(By.ID, "rule")).select_by_value("renju")
     Select(drv.find_element(By.ID, "black")).select_by_visible_text("Kakugo")
+    Select(drv.find_element(By.ID, "white")).select_by_visible_text("Human")
     t = drv.find_element(By.ID, "turn")
     t.clear()
     t.send_keys("1")
