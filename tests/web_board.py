@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The web board in a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`)
-driven by selenium, against `kakugo-arena web` with the real engine and the arena's fake engines.
+driven by selenium, against `kakugo-arena web` with the real engine and the arena's fake engines,
+or (`--static`) on the static site scripts/build-web.sh writes, served by a plain static file
+server, the session and the engine running in the page's Web Workers.
 
     python3 tests/web_board.py target/release/kakugo-arena target/release/pbrain-kakugo [SHOT.png]
+    python3 tests/web_board.py --static target/web [SHOT.png]
 
 Checks, by clicks as a player makes them: a renju game against Kakugo played to its end, with a
 click on a forbidden point refused with the referee's reason; Kakugo against itself watched to
@@ -10,13 +13,22 @@ the end; analysis showing a principal variation that changes, ghost stones on th
 Stop; an engine that crashes and one that hangs reported while the game is kept; a game saved as
 SGF and PSQ and loaded back; a page refused when its Host is not the server. Writes a screenshot
 of the refused click, one of the analysis and one at a phone's size next to it.
+
+On the static site: the cold page's first move by Kakugo (its time printed); the renju game with
+its refusal, SGF and PSQ, the analysis with Stop, Kakugo's move cut short by Stop, a Soosõrv-8
+opening against Kakugo; the arena's engine choice hidden; every file fetched one of the site's,
+under a Content-Security-Policy that has the browser refuse and report any other request (the
+workers' included), as tests/web_engine.py serves it.
 """
 
+import functools
+import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -26,8 +38,48 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-ARENA, KAKUGO = sys.argv[1], sys.argv[2]
-SHOT = sys.argv[3] if len(sys.argv) > 3 else None
+STATIC = sys.argv[1] == "--static"
+if STATIC:
+    SITE = os.path.abspath(sys.argv[2])
+    SHOT = sys.argv[3] if len(sys.argv) > 3 else None
+else:
+    ARENA, KAKUGO = sys.argv[1], sys.argv[2]
+    SHOT = sys.argv[3] if len(sys.argv) > 3 else None
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """The static site's files under a Content-Security-Policy that lets the page and its workers
+    reach this server only and has the browser report any other request to /csp-report. Every
+    path asked is kept, and every report."""
+
+    asked = []
+    reports = []
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy",
+                         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+                         "report-uri /csp-report")
+        super().end_headers()
+
+    def do_GET(self):
+        SiteHandler.asked.append(self.path)
+        super().do_GET()
+
+    def do_POST(self):
+        n = int(self.headers.get("Content-Length", 0))
+        SiteHandler.reports.append((self.path, self.rfile.read(n).decode(errors="replace")))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve_site():
+    handler = functools.partial(SiteHandler, directory=SITE)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def start_server():
@@ -52,6 +104,7 @@ def browser(width=1280, height=1080):
               "--disable-dev-shm-usage", f"--window-size={width},{height}",
               f"--user-data-dir={tempfile.mkdtemp(prefix='kakugo-chrome-')}"]:
         opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
 
 
@@ -319,10 +372,12 @@ def answer_opening(drv):
             shift = 0
 
 
-def openings(drv):
-    for rule, opening, first, second, least in [("renju", "soosorv8", "Human", "Kakugo", 5),
-                                                 ("renju", "soosorv8", "Kakugo", "Human", 5),
-                                                 ("freestyle", "swap2", "Human", "Kakugo", 3)]:
+OPENINGS = [("renju", "soosorv8", "Human", "Kakugo", 5), ("renju", "soosorv8", "Kakugo", "Human", 5),
+            ("freestyle", "swap2", "Human", "Kakugo", 3)]
+
+
+def openings(drv, which=OPENINGS):
+    for rule, opening, first, second, least in which:
         new_game_opening(drv, rule, opening, first, second)
         s, asked = answer_opening(drv)
         assert s["opening_len"] >= least, s
@@ -361,7 +416,98 @@ def foreign_host(url):
         assert e.code == 403, e.code
 
 
+def first_move(drv):
+    """Kakugo's first move as Black on a cold page (1 s a move): ms from the page's start, and
+    from the click on New game (the engine's worker is started on first use)."""
+    wait(drv, "return window.kakugo && window.kakugo.state && document.getElementById('black').options.length > 1",
+         what="the first state")
+    Select(drv.find_element(By.ID, "rule")).select_by_value("renju")
+    Select(drv.find_element(By.ID, "black")).select_by_visible_text("Kakugo")
+    Select(drv.find_element(By.ID, "white")).select_by_visible_text("Human")
+    t = drv.find_element(By.ID, "turn")
+    t.clear()
+    t.send_keys("1")
+    clicked = drv.execute_script("document.getElementById('start').click(); return performance.now()")
+    wait(drv, "const s = window.kakugo.state; return s.moves.length > 0 && !s.thinking", what="the first move")
+    at = drv.execute_script("return window.kakugo.firstMoveAt")
+    return at, at - clicked
+
+
+def stop_move(drv):
+    """Kakugo to move with a minute to think; Stop makes it move now."""
+    new_game(drv, "freestyle", 15, "Human", "Kakugo", 60)
+    click(drv, "h8")
+    wait(drv, "const s = window.kakugo.state; return s.thinking && s.thinking.work === 'move'",
+         what="Kakugo thinking")
+    wait(drv, "return window.kakugo.reports.length > 0", what="a report")
+    time.sleep(1)
+    t0 = time.time()
+    drv.find_element(By.ID, "stop").click()
+    s = wait(drv, "const s = window.kakugo.state; return s.moves.length === 2 && !s.thinking ? s : null",
+             timeout=10, what="the move after Stop")
+    print(f"stop: Kakugo moved {s['moves'][1]} {time.time() - t0:.2f} s after Stop")
+
+
+def outside_requests(drv, origin):
+    """Every URL the page or its workers asked for that is not one of the site's files
+    (Chromium's network log and the page's resource timings), and every request the browser
+    refused under the Content-Security-Policy (its reports)."""
+    ours = set()
+    for entry in drv.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        # The site's page and workers (the browser's own pages before it are not the site's).
+        if msg.get("method") == "Network.requestWillBeSent":
+            p = msg["params"]
+            if p.get("documentURL", "").startswith(origin):
+                ours.add(p["request"]["url"])
+    ours |= set(drv.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"))
+    files = set(os.listdir(SITE))
+    asked = {p.lstrip("/") for p in SiteHandler.asked} - {""}
+    assert asked <= files, asked - files
+    assert {"kakugo_web_bg.wasm", "board-worker.js", "engine-worker.js", "app.js"} <= asked, asked
+    outside = {u for u in ours
+               if not u.startswith("data:") and not (u.startswith(origin) and u[len(origin):] in files | {""})}
+    return outside | {body for _, body in SiteHandler.reports}
+
+
+def static_site():
+    server, url = serve_site()
+    drv = browser()
+    try:
+        drv.get(url)
+        ms, after_click = first_move(drv)
+        print(f"static site: Kakugo's first move {ms:.0f} ms after the page started, "
+              f"{after_click:.0f} ms after New game (1 s a move)")
+        assert drv.execute_script("return document.getElementById('conn').textContent") == "in this page"
+        hidden = drv.execute_script("return getComputedStyle(document.getElementById('analysis-engine')).display")
+        assert hidden == "none", hidden
+        played = renju_games(drv)
+        assert played["rule"] == "renju"
+        roundtrip(drv)
+        analysis(drv)
+        stop_move(drv)
+        openings(drv, [("renju", "soosorv8", "Human", "Kakugo", 5)])
+        if SHOT:
+            drv.save_screenshot(SHOT.replace(".png", "-opening.png"))
+        outside = outside_requests(drv, url)
+        assert not outside, outside
+        if SHOT:
+            phone = browser(390, 844)
+            try:
+                phone.get(url)
+                wait(phone, "return window.kakugo && window.kakugo.state", what="the phone page")
+                phone.save_screenshot(SHOT.replace(".png", "-phone.png"))
+            finally:
+                phone.quit()
+        print("static site: all checks passed")
+    finally:
+        drv.quit()
+        server.shutdown()
+
+
 def main():
+    if STATIC:
+        return static_site()
     proc, url = start_server()
     drv = None
     try:

@@ -8,7 +8,7 @@
 //! choice that was not offered) loses for the engine that gave it; so does silence, by the clock
 //! the referee keeps. The result is the stones in move order, the final colours and every decision.
 
-use super::engine::is_noise;
+use super::reply::is_noise;
 use kakugo::board::notation::format_moves;
 use kakugo::board::{rif, symmetry, Board, Dims, Pos, Verdict};
 use kakugo::rules::{Color, Rule};

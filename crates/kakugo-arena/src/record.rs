@@ -5,11 +5,38 @@
 //! decision and the final colours); and reading PSQ back for pictures.
 
 use super::opening_rule::{Decision, OpeningRule, Seat, Step};
-use super::referee::GameRecord;
 use kakugo::board::notation::format_moves;
 use kakugo::board::{Dims, Pos};
 use kakugo::record::{GameResult, SavedGame, SavedStep};
 use kakugo::rules::{Color, Rule};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Names of Black and White.
+    pub names: [String; 2],
+    /// The rule.
+    pub rule: Rule,
+    /// The board size.
+    pub dims: Dims,
+    /// Every stone in order with the thinking time in ms (0 for opening stones).
+    pub moves: Vec<(Pos, u64)>,
+    /// How many of `moves` are the opening.
+    pub opening_len: usize,
+    /// The opening rule played.
+    pub opening_rule: OpeningRule,
+    /// The opening decisions in order (empty without an opening rule).
+    pub steps: Vec<Step>,
+    /// Whether the first engine given to [`crate::referee::play`] played Black (always, without an opening
+    /// rule): results are credited by the final colours in `names`.
+    pub first_black: bool,
+    /// The winner (`None`: a draw).
+    pub winner: Option<Color>,
+    /// Why the game ended, in words.
+    pub reason: String,
+    /// The run was stopped during the game: the result does not count.
+    pub interrupted: bool,
+}
 
 /// The game in PSQ format.
 pub fn to_psq(g: &GameRecord) -> String {

@@ -6,7 +6,7 @@
 
 use super::config::{EngineSpec, Limits};
 use super::engine::{about_name, describe, is_noise, parse_xy, Engine, Failure, END_GRACE};
-use super::opening_rule::{self, OpeningRule, Seat, Step, Talk};
+use super::opening_rule::{self, OpeningRule, Seat, Talk};
 use kakugo::board::{Board, Dims, Pos, Verdict};
 use kakugo::rules::{Color, Rule};
 use std::sync::atomic::AtomicBool;
@@ -30,33 +30,7 @@ pub struct Setup {
     pub draw_after: usize,
 }
 
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// Names of Black and White.
-    pub names: [String; 2],
-    /// The rule.
-    pub rule: Rule,
-    /// The board size.
-    pub dims: Dims,
-    /// Every stone in order with the thinking time in ms (0 for opening stones).
-    pub moves: Vec<(Pos, u64)>,
-    /// How many of `moves` are the opening.
-    pub opening_len: usize,
-    /// The opening rule played.
-    pub opening_rule: OpeningRule,
-    /// The opening decisions in order (empty without an opening rule).
-    pub steps: Vec<Step>,
-    /// Whether the first engine given to [`play`] played Black (always, without an opening
-    /// rule): results are credited by the final colours in `names`.
-    pub first_black: bool,
-    /// The winner (`None`: a draw).
-    pub winner: Option<Color>,
-    /// Why the game ended, in words.
-    pub reason: String,
-    /// The run was stopped during the game: the result does not count.
-    pub interrupted: bool,
-}
+pub use crate::record::GameRecord;
 
 /// An engine in a game, with its clock.
 struct Player {

@@ -123,7 +123,9 @@ fn serves_the_page_and_refuses_other_sites() {
     let s = server();
     let page = http(&s, &format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr));
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    assert!(page.contains("<svg id=\"board\"") && page.contains("/app.js"));
+    assert!(page.contains("<svg id=\"board\"") && page.contains("src=\"app.js\""));
+    // The page learns it is the arena's (a WebSocket to this server, not a board worker).
+    assert!(page.contains("<meta name=\"kakugo-board\" content=\"arena\">"));
     let js = http(
         &s,
         &format!(

@@ -5,6 +5,10 @@
 //! [`bench`] is `pbrain-kakugo bench`, returned as text. The engine itself is the library's
 //! (`kakugo::protocol::Embedded`): one search thread, the clock of `kakugo::clock`, and a table
 //! sized for a browser tab ([`BROWSER_MEMORY`]) until the manager sends its own `max_memory`.
+//! [`board::Board`] is the web board's session for the board's worker (`web/board-worker.js`),
+//! its engine in engine workers: the glue between the arena's session and the engine.
+
+pub mod board;
 
 use kakugo::protocol::Embedded;
 use kakugo::search::Searcher;
@@ -18,7 +22,7 @@ pub const BROWSER_MEMORY: u64 = 256 << 20;
 extern "C" {
     /// The host's sink for the engine's output lines: `globalThis.kakugoOutput`.
     #[wasm_bindgen(js_name = kakugoOutput)]
-    fn output(line: &str);
+    pub(crate) fn output(line: &str);
 }
 
 /// One engine, as a process on stdin/stdout would be.

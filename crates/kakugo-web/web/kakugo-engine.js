@@ -10,7 +10,8 @@
 // its principal variation, which is what the engine itself answers when stopped), and a fresh
 // worker is started with the settings sent so far (START and INFO lines) and the lines that
 // were still waiting. A line handled to its end in the meantime needs no stop: as in the native
-// engine, a STOP with nothing to stop is answered by nothing.
+// engine, a STOP with nothing to stop is answered by nothing. The fresh worker's answers to the
+// settings replayed (START's `OK`) are not passed on: the manager had them from the first.
 
 /** The lines that set the engine up, replayed to a restarted worker. */
 const SETUP = /^(START|RECTSTART|RESTART|INFO)\b/i;
@@ -27,7 +28,8 @@ export class KakugoEngine {
     this.url = url;
     /** The START and INFO lines sent since the last START. */
     this.setup = [];
-    /** Lines posted and not yet handled, the one being handled first: { text, thinks }. */
+    /** Lines posted and not yet handled, the one being handled first: { text, thinks, quiet }
+     * (a quiet line's output is dropped: a setting replayed after a restart). */
     this.pending = [];
     /** The block last opened (its `DONE` thinks if it is `BOARD` or `SWAP2BOARD`). */
     this.block = null;
@@ -50,14 +52,16 @@ export class KakugoEngine {
       this.best = null;
       return;
     }
+    if (this.pending[0]?.quiet) return;
     const line = String(data);
     const best = /^MESSAGE REALTIME BEST (\d+,\d+)$/.exec(line);
     if (best) this.best = best[1];
     this.onLine(line);
   }
 
-  /** Posts one protocol line (`STOP` and `YXSTOP` are [`stop`]). */
-  send(line) {
+  /** Posts one protocol line (`STOP` and `YXSTOP` are [`stop`]); the output of a `quiet` one
+   * is dropped. */
+  send(line, quiet = false) {
     const text = String(line).trim();
     if (!text) return;
     if (/^(STOP|YXSTOP)$/i.test(text)) return this.stop();
@@ -69,7 +73,7 @@ export class KakugoEngine {
       thinks = THINKING_BLOCK.test(this.block ?? '');
       this.block = null;
     }
-    this.pending.push({ text, thinks });
+    this.pending.push({ text, thinks, quiet });
     this.worker.postMessage(text);
   }
 
@@ -93,7 +97,8 @@ export class KakugoEngine {
     const setup = this.setup;
     this.setup = [];
     const rest = waiting.map((l) => l.text).filter((l) => !SETUP.test(l));
-    for (const l of [...setup, ...rest]) this.send(l);
+    for (const l of setup) this.send(l, true);
+    for (const l of rest) this.send(l);
   }
 
   /** Ends the engine. */

@@ -6,8 +6,8 @@ use super::pos_name;
 use crate::opening_rule::{OpeningRule, Step};
 use crate::record;
 use kakugo::board::{Board, Dims, Pos, Verdict};
+use kakugo::clock::Instant;
 use kakugo::rules::{Color, Rule};
-use std::time::Instant;
 
 /// Who plays a colour (or a seat of an opening).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

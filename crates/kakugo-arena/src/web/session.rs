@@ -7,21 +7,21 @@
 
 use super::game::{colour_name, read_game, Game, Who};
 use super::human::Answer;
-use super::opening::{OpeningEvent, OpeningRun};
+use super::link::Launch;
+use super::opening::OpeningRun;
 use super::player::{display_name, Ask, EnginePlayer};
 use super::report::{self, Report};
 use super::{parse_pos, pos_name, HANG_GRACE};
 use crate::config::{EngineSpec, Limits};
-use crate::engine::{is_noise, parse_xy, Failure};
 use crate::opening_rule::{Opened, OpeningRule, Seat, Step};
-use crate::record;
-use crate::referee::GameRecord;
+use crate::record::{self, GameRecord};
+use crate::reply::{is_noise, parse_xy};
 use kakugo::board::{notation, Dims};
+use kakugo::clock::Instant;
 use kakugo::rules::{Color, Rule};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The longest message the page may send (a loaded game included).
 pub const MAX_MESSAGE: usize = 256 * 1024;
@@ -118,7 +118,8 @@ pub struct Session {
     players: Vec<Option<EnginePlayer>>,
     /// Why an engine stopped working, until the next Go or new game.
     failed: Vec<Option<String>>,
-    never: AtomicBool,
+    /// Starts an engine: a process natively, an engine worker in the browser.
+    launch: Launch,
     game: Game,
     job: Option<Job>,
     opening: Option<OpeningRun>,
@@ -133,14 +134,21 @@ pub struct Session {
 impl Session {
     /// A session with the engines of the command line; the first game is freestyle 15×15,
     /// human against human, until the page asks for another.
-    pub fn new(specs: Vec<EngineSpec>, limits: Limits, rule: Rule, dims: Dims) -> Session {
+    /// Engines are started by `launch`.
+    pub fn new(
+        specs: Vec<EngineSpec>,
+        limits: Limits,
+        rule: Rule,
+        dims: Dims,
+        launch: Launch,
+    ) -> Session {
         let n = specs.len();
         let mut s = Session {
             specs,
             limits,
             players: (0..n).map(|_| None).collect(),
             failed: vec![None; n],
-            never: AtomicBool::new(false),
+            launch,
             game: Game::new(rule, dims, [Who::Human, Who::Human], 0, 0),
             job: None,
             opening: None,
@@ -437,11 +445,7 @@ impl Session {
             }
             Request::Answer(a) => {
                 let run = self.opening.as_mut().ok_or("no opening question is open")?;
-                if run.prompt.is_none() {
-                    return Err("the opening is waiting for an engine".into());
-                }
-                let _ = run.answers.send(a);
-                Ok(())
+                run.answer(&a)
             }
         }
     }
@@ -484,51 +488,49 @@ impl Session {
         self.dirty = true;
     }
 
-    /// Waits for the answer of engine `i`'s job, asked to stop (now, if it was not), so that the
-    /// answer is not read as the reply to what the engine is asked next (a new game's opening
-    /// step took a halted move's `6,6` for its answer). An engine with no answer within
-    /// [`STOP_GRACE`] is ended, and launched afresh when next needed.
-    fn settle(&mut self, i: usize) {
-        let Some(job) = self.job.as_mut().filter(|j| j.engine == i) else {
-            return;
-        };
-        let told = job.stopping.is_some();
-        let asked = *job.stopping.get_or_insert_with(Instant::now);
-        self.job = None;
-        let Some(p) = self.players[i].as_mut() else {
-            return;
-        };
-        if !told {
-            p.stop();
-        }
-        loop {
-            match p.engine.line(Some(asked + STOP_GRACE), &self.never) {
-                Ok(l) if is_noise(&l) || ["SUGGEST", "INFO "].iter().any(|w| l.starts_with(w)) => {}
-                Ok(_) => return,
-                Err(_) => break,
+    /// Makes sure engine `i` runs and holds this board, with no answer of an earlier job still
+    /// to come: true once it does, false while its answers to `ABOUT` and `START` (or to a
+    /// search it was told to stop) are still on their way; says why it cannot. An engine whose
+    /// stopped search gives no answer within [`STOP_GRACE`] is ended and started afresh.
+    fn ready(&mut self, i: usize) -> Result<bool, String> {
+        let now = Instant::now();
+        if let Some(job) = self.job.as_mut().filter(|j| j.engine == i) {
+            // Its answer is not to be read as the reply to what the engine is asked next (a
+            // new game's opening step took a halted move's `6,6` for its answer).
+            let told = job.stopping.is_some();
+            let asked = *job.stopping.get_or_insert(now);
+            self.job = None;
+            if let Some(p) = self.players[i].as_mut() {
+                if !told {
+                    p.stop();
+                }
+                p.drop_answer(asked + STOP_GRACE);
             }
         }
-        if let Some(p) = self.players[i].take() {
-            p.end();
+        if self.players[i].as_ref().is_some_and(|p| p.overdue(now)) {
+            if let Some(p) = self.players[i].take() {
+                p.end();
+            }
         }
-    }
-
-    /// Makes sure engine `i` runs and holds this board, with no answer of an earlier job still
-    /// to come; says why not.
-    fn ready(&mut self, i: usize) -> Result<(), String> {
-        self.settle(i);
         let (dims, rule) = (self.game.dims, self.game.rule);
         if self.players[i].is_none() {
-            let p = EnginePlayer::launch(&self.specs[i], &self.limits, &self.never)?;
+            let p = EnginePlayer::launch(&self.specs[i], &self.limits, &mut self.launch)?;
             self.players[i] = Some(p);
         }
         let p = self.players[i].as_mut().expect("launched");
         if !p.plays(dims, rule) {
-            p.new_game(dims, rule, &self.specs[i], &self.limits, &self.never)?;
+            p.new_game(dims, rule, &self.specs[i], &self.limits);
+        }
+        while !p.is_ready() {
+            match p.next(now) {
+                None => return Ok(false),
+                Some(Err(why)) => return Err(why),
+                Some(Ok(_)) => {}
+            }
         }
         // Lines left from an earlier request are not answers to this one.
-        while let Some(Ok(_)) = p.engine.try_line() {}
-        Ok(())
+        while let Some(Ok(_)) = p.next(now) {}
+        Ok(true)
     }
 
     fn fail(&mut self, i: usize, why: String) {
@@ -547,9 +549,16 @@ impl Session {
         self.say(text);
     }
 
-    fn start_job(&mut self, i: usize, work: Work) {
-        if let Err(why) = self.ready(i) {
-            return self.fail(i, why);
+    /// Starts engine `i` on `work`, or marks it failed; false while the engine is not ready
+    /// yet (the next tick tries again).
+    fn start_job(&mut self, i: usize, work: Work) -> bool {
+        match self.ready(i) {
+            Err(why) => {
+                self.fail(i, why);
+                return true;
+            }
+            Ok(false) => return false,
+            Ok(true) => {}
         }
         let g = &self.game;
         let c = g.to_move();
@@ -575,8 +584,9 @@ impl Session {
             limit.map(|ms| now + Duration::from_millis(ms + self.limits.tolerance_ms) + HANG_GRACE);
         let moves = g.board.history().to_vec();
         let p = self.players[i].as_mut().expect("ready");
-        if let Err(why) = p.think(&moves, ask, &self.specs[i], &self.limits, &self.never) {
-            return self.fail(i, why);
+        if let Err(why) = p.think(&moves, ask, &self.specs[i], &self.limits) {
+            self.fail(i, why);
+            return true;
         }
         self.job = Some(Job {
             engine: i,
@@ -589,6 +599,7 @@ impl Session {
             best: Vec::new(),
         });
         self.dirty = true;
+        true
     }
 
     /// Moves time on: reads what the engines said, notices silences, starts the next job.
@@ -598,9 +609,9 @@ impl Session {
         if self.job.is_some() || self.opening.is_some() {
             return;
         }
-        if let Some((i, n)) = self.best.take() {
-            if self.game.result.is_none() {
-                self.start_job(i, Work::Best(n));
+        if let Some((i, n)) = self.best {
+            if self.game.result.is_some() || self.start_job(i, Work::Best(n)) {
+                self.best = None;
             }
             return;
         }
@@ -634,7 +645,7 @@ impl Session {
         let mut answer = None;
         let mut failure = None;
         let mut reports = Vec::new();
-        while let Some(r) = player.engine.try_line() {
+        while let Some(r) = player.next(now) {
             match r {
                 // Suggestions and the `INFO …` detail lines some engines write are no answer.
                 Ok(line)
@@ -650,8 +661,8 @@ impl Session {
                     answer = Some(line);
                     break;
                 }
-                Err(f) => {
-                    failure = Some(f);
+                Err(why) => {
+                    failure = Some(why);
                     break;
                 }
             }
@@ -687,11 +698,7 @@ impl Session {
                 }
             }
         }
-        if let Some(f) = failure {
-            let why = match f {
-                Failure::Crash => "crashed".to_string(),
-                _ => "stopped answering".to_string(),
-            };
+        if let Some(why) = failure {
             self.job = None;
             return self.fail(i, why);
         }
@@ -731,87 +738,60 @@ impl Session {
 
     fn begin_opening(&mut self, rule: OpeningRule, seats: [Who; 2]) {
         let (dims, game_rule) = (self.game.dims, self.game.rule);
-        let mut engines = Vec::new();
-        for who in seats {
-            if let Who::Engine(i) = who {
-                if engines.iter().any(|(j, _)| *j == i) {
-                    continue;
-                }
-                if let Err(why) = self.ready(i) {
-                    return self.fail(i, why);
-                }
-                engines.push((i, self.players[i].take().expect("ready")));
-            }
-        }
-        self.opening = Some(OpeningRun::start(
-            rule,
-            seats,
-            engines,
-            self.limits,
-            self.game.turn_ms,
-            game_rule,
-            dims,
-        ));
+        self.opening = Some(OpeningRun::start(rule, seats, game_rule, dims));
     }
 
-    /// Stops an opening in progress and takes its engines back.
+    /// Stops an opening in progress; an engine deciding is ended (started afresh when next
+    /// needed: whatever it was deciding is no answer to anything).
     fn end_opening(&mut self) {
-        if let Some(run) = self.opening.as_mut() {
-            run.abort.store(true, Ordering::SeqCst);
-            if let Some(h) = run.handle.take() {
-                if let Ok((_, engines)) = h.join() {
-                    for (i, mut p) in engines {
-                        // Whatever it was deciding, it is told to stop and given a fresh board.
-                        p.stop();
-                        p.forget_game();
-                        self.players[i] = Some(p);
-                    }
-                }
+        if let Some(i) = self.opening.take().and_then(|run| run.engine_asked()) {
+            if let Some(p) = self.players[i].take() {
+                p.end();
             }
         }
-        self.opening = None;
     }
 
+    /// Moves the opening on: puts its open question to the seat, hands over the answers that
+    /// have come, and ends it once decided.
     fn poll_opening(&mut self) {
-        let Some(run) = self.opening.as_mut() else {
+        let Some(mut run) = self.opening.take() else {
             return;
         };
         loop {
-            match run.events.try_recv() {
-                Ok(OpeningEvent::Ask(seat, p)) => {
-                    run.shown = p
-                        .stones
-                        .iter()
-                        .filter_map(|s| parse_pos(s, self.game.dims).ok())
-                        .collect();
-                    run.prompt = Some((seat, p));
-                    run.deciding = None;
+            if let Some(opened) = run.turns.opened() {
+                let opened = opened.clone();
+                self.dirty = true;
+                return self.finish_opening(run.rule, run.seats, opened);
+            }
+            if let Some((_, who)) = run.unput() {
+                match who {
+                    Who::Human => run.ask_person(),
+                    Who::Engine(i) => match self.ready(i) {
+                        Err(why) => return self.fail(i, why),
+                        Ok(false) => break,
+                        Ok(true) => {
+                            let p = self.players[i].as_mut().expect("ready");
+                            run.ask_engine(p, &self.limits, self.game.turn_ms);
+                        }
+                    },
                 }
-                Ok(OpeningEvent::Deciding(seat, stones)) => {
-                    run.shown = stones;
-                    run.deciding = Some(seat);
-                    run.prompt = None;
-                }
-                Ok(OpeningEvent::Refused(why)) => {
-                    self.out
-                        .push(json!({ "t": "error", "msg": why }).to_string());
-                }
-                Err(_) => break,
+                self.dirty = true;
+                continue;
+            }
+            let Some(i) = run.engine_asked() else {
+                // A person is asked: the answer comes with a message.
+                break;
+            };
+            let Some(p) = self.players[i].as_mut() else {
+                run.turns.fail("crashed");
+                continue;
+            };
+            if !run.hear_engine(p) {
+                break;
             }
             self.dirty = true;
         }
-        if !run.handle.as_ref().is_some_and(|h| h.is_finished()) {
-            return;
-        }
-        let run = self.opening.take().expect("there");
-        let Ok((opened, engines)) = run.handle.expect("finished").join() else {
-            self.say("the opening stopped unexpectedly");
-            return;
-        };
-        for (i, p) in engines {
-            self.players[i] = Some(p);
-        }
-        self.finish_opening(run.rule, run.seats, opened);
+        self.opening = Some(run);
     }
 
     fn finish_opening(&mut self, rule: OpeningRule, seats: [Who; 2], o: Opened) {
@@ -839,6 +819,13 @@ impl Session {
             };
             let name = self.name_of(who);
             self.game.result = Some((Some(c.opp()), format!("{name} {why}")));
+            // An engine that lost the opening (silent, crashed, or answering wrongly) may still
+            // be thinking or be gone: it is started afresh when next needed.
+            if let Who::Engine(i) = who {
+                if let Some(p) = self.players[i].take() {
+                    p.end();
+                }
+            }
         }
         self.dirty = true;
     }

@@ -1,5 +1,11 @@
-// Kakugo's web board: draws the state the arena sends over the WebSocket and sends the
-// player's requests back. The arena referees everything; this page only shows and asks.
+// Kakugo's web board: draws the state the session sends and sends the player's requests back.
+// The session referees everything; this page only shows and asks. One page, two transports:
+// served by the arena (`kakugo-arena web`), the session is the arena's, over a WebSocket;
+// served as static files (scripts/build-web.sh writes `content="static"` into the page's
+// `kakugo-board` meta tag), the same session runs in a Web Worker of this page
+// (board-worker.js, WebAssembly), the same JSON messages carried by postMessage, its engine
+// Kakugo in engine workers of its own. What only the arena has (other engines, the choice of
+// the analysing engine) hides itself there.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -7,7 +13,9 @@ const SVG = "http://www.w3.org/2000/svg";
 const CELL = 1;
 const PAD = 1.1;
 
-let ws = null;
+const STATIC = document.querySelector('meta[name="kakugo-board"]')?.content === "static";
+/** The session's end: `send(text)`, `open()`. */
+let link = null;
 let state = null;
 let hello = null;
 let report = null;
@@ -34,7 +42,7 @@ const cellName = (x, y) => String.fromCharCode(97 + x) + (y + 1);
 const cellXY = (name) => [name.charCodeAt(0) - 97, parseInt(name.slice(1), 10) - 1];
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (link && link.open()) link.send(JSON.stringify(msg));
   else toast("not connected");
 }
 
@@ -45,7 +53,9 @@ function toast(text) {
 }
 
 function connect() {
-  ws = new WebSocket(`ws://${location.host}/ws?session=${sessionId}`);
+  if (STATIC) return startWorker();
+  const ws = new WebSocket(`ws://${location.host}/ws?session=${sessionId}`);
+  link = { send: (text) => ws.send(text), open: () => ws.readyState === WebSocket.OPEN };
   ws.onopen = () => {
     retry = 500;
     $("conn").textContent = "connected";
@@ -57,21 +67,37 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
-  ws.onmessage = (ev) => {
-    let m;
-    try {
-      m = JSON.parse(ev.data);
-    } catch (e) {
-      return;
-    }
-    if (m.t === "hello") onHello(m);
-    else if (m.t === "state") onState(m);
-    else if (m.t === "report") onReport(m);
-    else if (m.t === "best") onBest(m);
-    else if (m.t === "error") toast(m.msg);
-    else if (m.t === "failure") toast(m.msg);
-    else if (m.t === "file") download(m.name, m.text);
+  ws.onmessage = (ev) => receive(ev.data);
+}
+
+// The session in a worker of this page: it lives as long as the page.
+function startWorker() {
+  const worker = new Worker("board-worker.js", { type: "module" });
+  link = { send: (text) => worker.postMessage(text), open: () => true };
+  worker.onmessage = (ev) => receive(ev.data);
+  worker.onerror = (e) => {
+    $("conn").textContent = "stopped";
+    $("conn").classList.add("down");
+    toast(`the board's worker failed: ${e.message || "no reason given"}`);
   };
+  $("conn").textContent = "in this page";
+  document.body.classList.add("static-site");
+}
+
+function receive(data) {
+  let m;
+  try {
+    m = JSON.parse(data);
+  } catch (e) {
+    return;
+  }
+  if (m.t === "hello") onHello(m);
+  else if (m.t === "state") onState(m);
+  else if (m.t === "report") onReport(m);
+  else if (m.t === "best") onBest(m);
+  else if (m.t === "error") toast(m.msg);
+  else if (m.t === "failure") toast(m.msg);
+  else if (m.t === "file") download(m.name, m.text);
 }
 
 function option(value, text) {
@@ -110,6 +136,8 @@ function onState(m) {
   if (changed || !state) stateAt = Date.now();
   state = m;
   window.kakugo.state = m;
+  // When the first stone came (ms since the page started): the time to a first move.
+  if (m.moves.length && window.kakugo.firstMoveAt == null) window.kakugo.firstMoveAt = performance.now();
   if (changed) {
     best = [];
     $("best-list").innerHTML = "";
@@ -140,6 +168,15 @@ function onReport(m) {
     $("winbar-text").textContent = `Black ${(black * 100).toFixed(1)}%`;
   }
   draw();
+}
+
+// The report panel as before any engine spoke (a new game's board owes nothing to the last one).
+function clearReport() {
+  report = null;
+  $("report-name").textContent = "idle";
+  for (const id of ["r-depth", "r-eval", "r-nps", "r-nodes", "r-time", "r-pv"]) $(id).textContent = "–";
+  $("winbar-fill").style.width = "50%";
+  $("winbar-text").textContent = "";
 }
 
 function onBest(m) {
@@ -412,7 +449,7 @@ function newGame(ev) {
   ev.preventDefault();
   const size = parseInt($("size").value, 10);
   const seat = (v) => (v === "human" ? null : parseInt(v, 10));
-  report = null;
+  clearReport();
   send({
     t: "new", rule: $("rule").value, w: size, h: size,
     black: seat($("black").value), white: seat($("white").value),
