@@ -6,8 +6,8 @@
 //! protocol), [`reply`] (reading reply lines), [`referee`] (one game), [`openings`] (opening
 //! files and the 26 RIF openings), [`opening_rule`] (Swap2, Soosõrv-8 and RIF openings decided by
 //! the engines), [`opening_turns`] (the same negotiation one reply line at a time),
-//! [`schedule`] (pairings), [`web`] (the board in the browser), [`tournament`] (parallel games, progress, stopping), [`stats`],
-//! [`record`], [`svg`], [`interrupt`] (Ctrl-C) and [`fake`] (small test engines).
+//! [`schedule`] (pairings), [`web`] (the board in the browser), [`tournament`] (parallel games,
+//! progress, stopping), [`stats`], [`clock_use`] (the time the engines spent), [`record`], [`svg`], [`interrupt`] (Ctrl-C) and [`fake`] (small test engines).
 //! Nothing here searches: the arena only judges moves. The crate depends on the `kakugo` library
 //! without its `engine` feature, so only `kakugo::rules` and `kakugo::board` exist for it, and a
 //! call into the searcher does not compile (`cargo check -p kakugo-arena`). The `native` feature
@@ -15,6 +15,7 @@
 //! compiles for `wasm32-unknown-unknown`, where `crates/kakugo-web` runs the web board's session.
 #![deny(missing_docs)]
 
+pub mod clock_use;
 pub mod config;
 #[cfg(feature = "native")]
 pub mod engine;

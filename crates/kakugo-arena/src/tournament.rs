@@ -3,6 +3,7 @@
 //! writing every game and result as it finishes, stopping early when the SPRT decides or on
 //! Ctrl-C, and the closing tables (per pair, crosstable, Elo list).
 
+use super::clock_use::{self, ClockUse};
 use super::config::{Config, Mode};
 use super::interrupt;
 use super::opening_rule::OpeningRule;
@@ -32,6 +33,8 @@ pub struct Table {
     pub first: Wld,
     /// The final Black's record against the final White's, over all games.
     pub black: Wld,
+    /// Each engine's thinking times.
+    pub clock: Vec<ClockUse>,
 }
 
 impl Table {
@@ -42,6 +45,7 @@ impl Table {
             wld: vec![vec![Wld::default(); n]; n],
             first: Wld::default(),
             black: Wld::default(),
+            clock: vec![ClockUse::default(); n],
         }
     }
 
@@ -62,6 +66,8 @@ impl Table {
         self.wld[white][black].add(r.flip());
         self.black.add(r);
         self.first.add(if g.first_black { r } else { r.flip() });
+        self.clock[black].add(g, true);
+        self.clock[white].add(g, false);
     }
 
     /// An engine's total against everyone.
@@ -330,6 +336,8 @@ fn report(cfg: &Config, outcome: &Outcome, sprt: Option<&Sprt>) -> Result<(), St
     if cfg.opening_rule != OpeningRule::None {
         text.push_str(&sides(&outcome.table, cfg.opening_rule));
     }
+    let t = &outcome.table;
+    text.push_str(&clock_use::report(&t.names, &t.clock, &cfg.limits));
     print!("{text}");
     if let Some(out) = &cfg.out {
         std::fs::write(out.join("summary.txt"), &text)

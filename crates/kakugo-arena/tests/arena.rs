@@ -380,7 +380,21 @@ fn a_match_writes_games_results_and_stats() {
             .unwrap();
         assert!(String::from_utf8_lossy(&svg.stdout).contains("</svg>"));
     }
-    assert!(dir.join("out/summary.txt").exists());
+    let summary = std::fs::read_to_string(dir.join("out/summary.txt")).unwrap();
+    assert!(summary.starts_with("Finished 4 of 4 games"), "{summary}");
+    // Each engine's clock, measured against the 2 s turn.
+    let clock = summary
+        .split_once("Clock use (own moves after the opening):\n")
+        .map(|(_, c)| c)
+        .unwrap_or_else(|| panic!("no clock use in {summary}"));
+    for name in ["fake-legal: ", "fake-noisy: "] {
+        let line = clock.lines().find(|l| l.starts_with(name));
+        let line = line.unwrap_or_else(|| panic!("no {name} in {summary}"));
+        assert!(
+            line.contains(" moves, median ") && line.contains(", 0 over the turn; a game median "),
+            "{line}"
+        );
+    }
 }
 
 #[test]
