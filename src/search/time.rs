@@ -5,8 +5,9 @@
 //! [`TM_CHECK_NODES`](super::params::TM_CHECK_NODES) nodes), and an optimum after which no new
 //! iteration is started. Between iterations the optimum stretches when the best move changed or
 //! the score fell, and shrinks when the best move has been stable. When the turn time, not the
-//! game clock, sets the move's limit, time saved cannot be spent on a later move: the optimum is
-//! then the maximum and the search deepens until the hard stop. A safety margin of the
+//! game clock, sets the move's limit (the clock left affords a whole turn for each move expected
+//! to be left), time saved cannot be spent on a later move: the optimum is then the maximum and
+//! the search deepens until the hard stop. A safety margin of the
 //! manager's clock is always kept. `turn_ms == Some(0)` means answer at once; a match time of 0
 //! means no match limit (as Gomocup has it); with no limit at all a default budget applies.
 
@@ -82,15 +83,16 @@ pub fn budget(tc: &TimeControl, stones: usize, empty: usize) -> Budget {
         (
             slice * TM_SLICE_OPT_PCT / 100,
             usable(l).min(slice * TM_SLICE_MAX),
+            slice,
         )
     });
     let (optimum, maximum) = match (by_turn, by_left) {
-        // The turn binds (the game clock would allow more even at its optimum): no time saved
-        // now helps a later move, so search to the maximum.
+        // The turn binds (the game clock affords the whole turn for every move expected to be
+        // left): no time saved now helps a later move, so search to the maximum.
         (Some(t), None) => (t, t),
-        (Some(t), Some(l)) if t <= l.0 => (t, t),
+        (Some(t), Some(l)) if t <= l.2 => (t, t),
         (Some(t), Some(l)) => ((t * TM_OPT_PCT / 100).min(l.0), t.min(l.1)),
-        (None, Some(x)) => x,
+        (None, Some((opt, max, _))) => (opt, max),
         (None, None) => (TM_DEFAULT * TM_OPT_PCT / 100, TM_DEFAULT),
     };
     Budget {
@@ -212,6 +214,20 @@ mod tests {
         assert!(b.maximum <= 40);
         let b = budget(&tc(Some(30_000), Some(180_000), Some(-5)), 0, 0);
         assert_eq!(b.maximum, 0);
+    }
+
+    #[test]
+    fn the_turn_binds_while_the_clock_affords_a_turn_a_move() {
+        // Gomocup's fastgame (5 s a move, 120 s a game) after a 10-stone opening: 23 moves
+        // expected, 4,800 ms each fit into the (120,000 − 324) ms left, so every move may take
+        // the whole turn.
+        let b = budget(&tc(Some(5_000), Some(120_000), Some(120_000)), 10, 215);
+        assert_eq!((b.optimum, b.maximum), (4_800, 4_800));
+        // With 100 s left they no longer fit: the game clock sets the optimum again.
+        let b = budget(&tc(Some(5_000), Some(120_000), Some(100_000)), 10, 215);
+        let slice = (100_000 - reserve(215)) / moves_left(10);
+        assert_eq!(b.optimum, slice * TM_SLICE_OPT_PCT / 100);
+        assert_eq!(b.maximum, 4_800);
     }
 
     #[test]
