@@ -187,15 +187,15 @@ impl Settings {
         Duration::from_millis(self.timeout_turn.min(left))
     }
 
-    /// The protocol's own hard deadline, from when the command arrived: the budget less a safety
-    /// margin (an eighth, at least 50 ms, at most 1.5 s). The searcher should stop well before.
+    /// The protocol's own hard deadline, from when the command arrived: halfway between the
+    /// searcher's own hard stop ([`time::usable`] of the budget) and the budget, so that it only
+    /// ends a search that would not end itself and never takes from the searcher's time.
     pub fn guard(&self) -> Duration {
         let b = self.budget().as_millis() as u64;
         if b == 0 {
             return Duration::from_millis(20);
         }
-        let margin = (b / 8).clamp(50, 1500);
-        Duration::from_millis(b.saturating_sub(margin).max(b / 3))
+        Duration::from_millis(b - (b - time::usable(b)) / 2)
     }
 
     /// Whether `hash_size` was sent (the table then has that size, not one sized by the clock).
@@ -302,7 +302,8 @@ mod tests {
         assert_eq!(s.budget(), Duration::ZERO);
         s.apply("time_left", "2147483647");
         assert_eq!(s.budget(), Duration::from_millis(5000));
-        assert_eq!(s.guard(), Duration::from_millis(5000 - 625));
+        // 5 s: the searcher stops at 4,800 ms, the guard at 4,900.
+        assert_eq!(s.guard(), Duration::from_millis(4900));
         s.apply("max_depth", "0");
         assert_eq!(s.max_depth, None);
         s.apply("max_node", "1000");
@@ -332,7 +333,7 @@ mod tests {
         assert_eq!(tc.turn_ms, Some(170));
         assert_eq!(tc.left_ms, Some(970));
         assert_eq!(tc.match_ms, Some(180_000));
-        assert_eq!(s.guard(), Duration::from_millis(150));
+        assert_eq!(s.guard(), Duration::from_millis(170));
         s.apply("timeout_turn", "0");
         assert_eq!(s.guard(), Duration::from_millis(20));
     }
