@@ -16,7 +16,7 @@ The CSV's columns, one row a match, appended oldest first within its group:
   commit, bench        Kakugo's commit measured and its `pbrain-kakugo bench` count
   what, opponent       the variant measured (blank: the commit as it was) and what it played
   rule, board          freestyle | standard | renju | caro; 15, 20
-  clock                300 ms, 100 ms, 1 s, 2 s / 12 s, N nodes (the template says what each means)
+  clock                300 ms, 100 ms, 1 s, 2 s / 12 s, 5 s / 120 s, N nodes (the template says what each means)
   runner, conc         arena | cgc (c-gomoku-cli); games at once
   suite, role          suite tags joined by "+"; held-out | development (development if any tag is)
   w, l, d              games won, lost, drawn by the first engine
@@ -66,7 +66,7 @@ TABLE = [
 ]
 README_TABLE = ["against", "measured", "rule", "clock", "W–L–D", "score", "Elo [95 %]", "suite", "Kakugo", "date",
                 "nodes/s"]
-CLOCK_ORDER = ["300 ms", "100 ms", "1 s", "2 s / 12 s"]
+CLOCK_ORDER = ["300 ms", "100 ms", "1 s", "2 s / 12 s", "5 s / 120 s"]
 
 
 def code(s):
