@@ -138,10 +138,10 @@ pub const CORR_WEIGHT_MAX: i32 = 16;
 /// The share (percent) of its correction a search passes on to the next (+30 Elo pooled).
 pub const CORR_KEEP_PCT: i32 = 50;
 
-/// Safety margin kept on the manager's clock, at least.
-pub const TM_MARGIN_MIN: u64 = 60;
+/// Safety margin kept on the manager's clock, at least (Gomocup's managers allow 1 s past the turn).
+pub const TM_MARGIN_MIN: u64 = 30;
 /// Safety margin for budgets of at least [`TM_MARGIN_FROM`].
-pub const TM_MARGIN: u64 = 100;
+pub const TM_MARGIN: u64 = 50;
 /// Budgets from this size keep [`TM_MARGIN`] plus 2 % of the budget.
 pub const TM_MARGIN_FROM: u64 = 400;
 /// Fewest moves the remaining game time is divided by, so that long games keep time.

@@ -165,29 +165,30 @@ mod tests {
 
     #[test]
     fn margins() {
-        assert_eq!(usable(5000), 5000 - 100 - 100);
-        assert_eq!(usable(1000), 1000 - 120);
-        assert_eq!(usable(200), 140);
-        assert_eq!(usable(60), 15);
+        assert_eq!(usable(5000), 5000 - 50 - 100);
+        assert_eq!(usable(1000), 1000 - 70);
+        assert_eq!(usable(200), 170);
+        assert_eq!(usable(60), 30);
+        assert_eq!(usable(20), 5);
         assert_eq!(usable(0), 0);
     }
 
     #[test]
     fn turn_only() {
         let b = budget(&tc(Some(5000), None, None), 10, 0);
-        assert_eq!(b.maximum, 4800);
-        assert_eq!(b.optimum, 4800);
+        assert_eq!(b.maximum, 4850);
+        assert_eq!(b.optimum, 4850);
         assert!(!b.instant);
         // A game clock that allows more than the turn even at its optimum leaves the turn alone.
         let b = budget(&tc(Some(300), Some(1_000_000), Some(1_000_000)), 10, 0);
-        assert_eq!((b.optimum, b.maximum), (240, 240));
+        assert_eq!((b.optimum, b.maximum), (270, 270));
         // A stable best move does not end a turn-bound search early.
         let stable = Progress {
             stable: TM_STABLE_ITERS,
             ..Progress::default()
         };
         assert!(!b.stop_iterating(Duration::from_millis(200), stable));
-        assert!(b.stop_iterating(Duration::from_millis(240), stable));
+        assert!(b.stop_iterating(Duration::from_millis(270), stable));
     }
 
     #[test]
@@ -219,15 +220,15 @@ mod tests {
     #[test]
     fn the_turn_binds_while_the_clock_affords_a_turn_a_move() {
         // Gomocup's fastgame (5 s a move, 120 s a game) after a 10-stone opening: 23 moves
-        // expected, 4,800 ms each fit into the (120,000 − 324) ms left, so every move may take
+        // expected, 4,850 ms each fit into the (120,000 − 324) ms left, so every move may take
         // the whole turn.
         let b = budget(&tc(Some(5_000), Some(120_000), Some(120_000)), 10, 215);
-        assert_eq!((b.optimum, b.maximum), (4_800, 4_800));
+        assert_eq!((b.optimum, b.maximum), (4_850, 4_850));
         // With 100 s left they no longer fit: the game clock sets the optimum again.
         let b = budget(&tc(Some(5_000), Some(120_000), Some(100_000)), 10, 215);
         let slice = (100_000 - reserve(215)) / moves_left(10);
         assert_eq!(b.optimum, slice * TM_SLICE_OPT_PCT / 100);
-        assert_eq!(b.maximum, 4_800);
+        assert_eq!(b.maximum, 4_850);
     }
 
     #[test]
