@@ -614,3 +614,32 @@ fn the_network_is_on_by_default_where_matches_kept_it_and_keeps_its_answers() {
         );
     }
 }
+
+/// The moves of a renju game that filled the board (Kakugo Black against Rapfi, c-gomoku-cli,
+/// 300 ms a move, suite 20261213, game 41): after 224 moves one cell is left, an overline for
+/// Black, who must play it and lose.
+fn full_board_game(moves: usize) -> Board {
+    let line = include_str!("data/games/renju-full-board.txt").trim();
+    let dims = Dims::square(15).unwrap();
+    let all = kakugo::board::notation::parse_moves(line, dims).unwrap();
+    assert_eq!(all.len(), 224);
+    let mut b = Board::new(Rule::Renju, dims);
+    for &p in &all[..moves] {
+        b.make(p);
+    }
+    b
+}
+
+#[test]
+fn renju_black_left_only_fouls_has_lost() {
+    // White to move with two cells left: the one that leaves Black only the overline wins.
+    let b = full_board_game(223);
+    let d15 = kakugo::board::notation::parse_moves("d15", b.dims()).unwrap()[0];
+    let r = search(&b, 8, 100_000);
+    assert_eq!((r.best, r.info.score), (d15, Score::Win(2)));
+    // Black to move with five cells left is lost already, and with fifteen is not.
+    let r = search(&full_board_game(220), 12, 200_000);
+    assert!(matches!(r.info.score, Score::Loss(_)), "{}", r.info.score);
+    let r = search(&full_board_game(210), 10, 200_000);
+    assert!(!matches!(r.info.score, Score::Loss(_)), "{}", r.info.score);
+}

@@ -302,8 +302,8 @@ mod tests {
         assert_eq!(s.budget(), Duration::ZERO);
         s.apply("time_left", "2147483647");
         assert_eq!(s.budget(), Duration::from_millis(5000));
-        // 5 s: the searcher stops at 4,800 ms, the guard at 4,900.
-        assert_eq!(s.guard(), Duration::from_millis(4900));
+        // 5 s: the searcher stops at 4,850 ms, the guard at 4,925.
+        assert_eq!(s.guard(), Duration::from_millis(4925));
         s.apply("max_depth", "0");
         assert_eq!(s.max_depth, None);
         s.apply("max_node", "1000");
@@ -333,7 +333,7 @@ mod tests {
         assert_eq!(tc.turn_ms, Some(170));
         assert_eq!(tc.left_ms, Some(970));
         assert_eq!(tc.match_ms, Some(180_000));
-        assert_eq!(s.guard(), Duration::from_millis(170));
+        assert_eq!(s.guard(), Duration::from_millis(185));
         s.apply("timeout_turn", "0");
         assert_eq!(s.guard(), Duration::from_millis(20));
     }

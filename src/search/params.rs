@@ -186,7 +186,7 @@ pub const TT_BUCKET: usize = 4;
 pub const TT_DEFAULT_BYTES: usize = 64 << 20;
 /// A table sized by the clock gets this many bytes per ms of a move's maximum time per thread
 /// (about 1,200 nodes a ms, room for eight moves of them): 32 MB at 300 ms a move.
-pub const TT_BYTES_PER_MS: usize = 128 << 10;
+pub const TT_BYTES_PER_MS: usize = 112 << 10;
 /// The smallest table sized by the clock.
 pub const TT_AUTO_MIN_BYTES: usize = 16 << 20;
 /// Replacement weight of an entry's age against its depth.

@@ -728,6 +728,8 @@ impl<'a> Worker<'a> {
             return match stage {
                 Stage::Block => -(MATE - (ply as i32 + 2)),
                 Stage::Defend => -(MATE - (ply as i32 + 4)),
+                // Renju Black with no cell left but fouls must play one and lose.
+                _ if self.only_fouls_left(excluded) => -(MATE - (ply as i32 + 1)),
                 _ => raw,
             };
         }
@@ -766,6 +768,17 @@ impl<'a> Worker<'a> {
             Some(movepick::order_table(self.st.board.rule())),
         );
         stage
+    }
+
+    /// Whether the side to move has fouls only: every empty cell but `excluded` is forbidden.
+    fn only_fouls_left(&mut self, excluded: Pos) -> bool {
+        let b = &mut self.st.board;
+        let me = b.side_to_move();
+        b.rule().has_fouls(me)
+            && !b
+                .dims()
+                .cells()
+                .any(|p| p != excluded && b.is_legal_for(p, me))
     }
 
     /// Whether late move pruning skips a quiet move after `searched` moves at `depth`.
