@@ -4,7 +4,7 @@
 use crate::args::{self, Switch};
 use crate::Outcome;
 use kakugo::board::notation::{format_moves, parse_moves};
-use kakugo::board::{Board, Dims};
+use kakugo::board::{Board, Dims, Pos};
 use kakugo::rules::Rule;
 use kakugo::search::{Limits, Searcher, TimeControl};
 use std::sync::atomic::AtomicBool;
@@ -75,10 +75,12 @@ pub fn run(a: Args) -> Outcome {
             format_moves(&i.pv)
         );
     });
-    println!(
-        "best {} after {} ms",
-        format_moves(&[r.best]),
-        start.elapsed().as_millis()
-    );
+    // No move is left when every empty cell is a renju foul for Black: the game is lost.
+    let best = if r.best == Pos::NONE {
+        "none (every move is forbidden)".to_string()
+    } else {
+        format_moves(&[r.best])
+    };
+    println!("best {best} after {} ms", start.elapsed().as_millis());
     Ok(0)
 }

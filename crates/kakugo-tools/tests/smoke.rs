@@ -327,6 +327,31 @@ fn think_reports_and_plays_a_legal_move() {
 }
 
 #[test]
+fn think_says_so_when_every_move_is_a_foul() {
+    // The renju game of tests/data/games/renju-full-board.txt after its 224 moves: one cell is
+    // left, an overline for Black to move.
+    let moves = std::fs::read_to_string(data("games/renju-full-board.txt")).unwrap();
+    let (out, _) = ok(&[
+        "think",
+        "--rule",
+        "renju",
+        "--moves",
+        moves.trim(),
+        "--turn-ms",
+        "100",
+    ]);
+    assert_eq!(
+        out.lines()
+            .last()
+            .unwrap()
+            .strip_prefix("best ")
+            .map(|l| l.split(" after").next()),
+        Some(Some("none (every move is forbidden)")),
+        "{out}"
+    );
+}
+
+#[test]
 fn think_reads_a_20x20_position() {
     // Black's four q10-t10 along the right edge of a 20x20 board: White must block at p10, a
     // cell a 15x15 board does not have.
