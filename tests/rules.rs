@@ -146,6 +146,33 @@ fn renju_five_with_double_four_wins() {
 }
 
 #[test]
+fn renju_five_with_overline_wins() {
+    // The query makes an exact five up-right and six down: the five wins, as GomocupJudge and
+    // Piskvork judge it (c-gomoku-cli calls it an overline: game 129 of the renju 2 s / 12 s
+    // match against Rapfi, suite 20261215, where Kakugo played such a five).
+    let d = "
+        . . . . . . . . . . .
+        . . . . . X . . . . .
+        . . . . . X . X . . .
+        . . . . . X X . . . .
+        . . . . . ? . . . . .
+        . . . . X X . . . . .
+        . . . X . X . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+    ";
+    let (mut b, q) = setup(Rule::Renju, d, Color::Black);
+    use kakugo::rules::Pattern;
+    assert_eq!(b.pattern(q, 1, Color::Black), Pattern::Overline);
+    assert_eq!(b.judge(q), Verdict::Win);
+    assert_eq!(b.is_forbidden(q), None);
+    // Without the five it is an overline.
+    let no_five = d.replacen("\n        . . . X", "\n        . . . .", 1);
+    let (mut b, q) = setup(Rule::Renju, &no_five, Color::Black);
+    assert_eq!(b.judge(q), Verdict::Foul(Foul::Overline));
+}
+
+#[test]
 fn renju_two_fours_on_one_line() {
     let d = "
         . . . . . . . . . . . . .
