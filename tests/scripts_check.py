@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The match and data scripts on real input: `scripts/win-speed.py` and `scripts/nps.py` against the
-built engine, `scripts/corpus.py` with the built tools (target/release).
+built engine, `scripts/cgc-score.py` on stored matches, `scripts/corpus.py` with the built tools (target/release).
 
 usage: tests/scripts_check.py ENGINE      (CI runs it with target/release/pbrain-kakugo)
 """
@@ -13,6 +13,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "scripts")
 MATCH = os.path.join(ROOT, "tests", "data", "cgc-match")
+FORFEITS = os.path.join(ROOT, "tests", "data", "cgc-forfeits")
 SUITE = os.path.join(ROOT, "tournaments", "openings", "freestyle15.pos.txt")
 
 
@@ -61,7 +62,25 @@ def main(engine):
     print(out.strip())
     assert "nodes/s over 1 positions (ratio 1.00)" in out, out
 
+    cgc_score()
     corpus()
+
+
+def cgc_score():
+    """cgc-score.py: results from the SGF file, Rapfi's start-up forfeits left out, nodes/s read."""
+    out = script("cgc-score.py", FORFEITS)
+    print(out.strip())
+    # Games 3, 4, 5, 6, 10, 42 count: 2-3-1 (score 5/12, -58 Elo); 55 is a Rapfi START forfeit that
+    # c-gomoku-cli scores as a Kakugo loss, 1 and 2 its first moves late.
+    assert "kakugo against rapfi: 6 games, 2–3–1, score 0.417, Elo -58 [" in out, out
+    assert "as Black 1–2–1, as White 1–1–0" in out, out
+    assert "left out (lost on time at start-up): 1, 2, 55" in out, out
+    assert "Draw by fullfilled board 1; Black play forbidden move - overline 1" in out, out
+    out = script("cgc-score.py", MATCH, "rapfi-trained")
+    print(out.strip())
+    assert "rapfi-trained against kakugo: 2 games, 1–1–0, score 0.500, Elo +0 [" in out, out
+    assert "M nodes/s (median of" in out, out
+    assert fails("cgc-score.py", MATCH, "nobody")
 
 
 def fails(name, *args):
