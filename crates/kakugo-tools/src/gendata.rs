@@ -213,30 +213,7 @@ fn play(
     let mut pos = opening(s, a, suites, index);
     let opening = pos.history().len();
     let mut scores = vec![NO_SCORE; opening];
-    let limits = Limits {
-        max_nodes: Some(a.nodes),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    s.clear();
-    let result = loop {
-        if pos.is_full() {
-            break GameResult::Draw;
-        }
-        let me = pos.side_to_move();
-        let r = s.search(&pos, &limits, &stop, &mut |_| {});
-        let p = r.best;
-        scores.push(stored(r.info.score));
-        if pos.is_win_move(p, me) {
-            pos.make(p);
-            break GameResult::win_of(me);
-        }
-        if pos.rule().has_fouls(me) && pos.is_forbidden(p).is_some() {
-            pos.make(p);
-            break GameResult::win_of(me.opp());
-        }
-        pos.make(p);
-    };
+    let result = play_on(s, a.nodes, &mut pos, &mut scores);
     ScoredGame {
         rule: a.rule,
         dims: pos.dims(),
@@ -244,6 +221,38 @@ fn play(
         opening,
         moves: pos.history().to_vec(),
         scores,
+    }
+}
+
+/// Plays `pos` out at `nodes` a move, pushing each searched move's score to `scores`.
+fn play_on(s: &mut Searcher, nodes: u64, pos: &mut Board, scores: &mut Vec<i16>) -> GameResult {
+    let limits = Limits {
+        max_nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    s.clear();
+    loop {
+        if pos.is_full() {
+            return GameResult::Draw;
+        }
+        let me = pos.side_to_move();
+        let r = s.search(pos, &limits, &stop, &mut |_| {});
+        let p = r.best;
+        if p == Pos::NONE {
+            // Every empty cell is a foul for renju Black: he must play one and lose.
+            return GameResult::win_of(me.opp());
+        }
+        scores.push(stored(r.info.score));
+        if pos.is_win_move(p, me) {
+            pos.make(p);
+            return GameResult::win_of(me);
+        }
+        if pos.rule().has_fouls(me) && pos.is_forbidden(p).is_some() {
+            pos.make(p);
+            return GameResult::win_of(me.opp());
+        }
+        pos.make(p);
     }
 }
 
@@ -325,6 +334,24 @@ mod tests {
             exclude: Vec::new(),
             features: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_game_where_black_has_only_fouls_left_is_whites() {
+        // The renju game of tests/data/games/renju-full-board.txt before its last two moves:
+        // White to move with two cells left takes the one that leaves Black only an overline.
+        let line = include_str!("../../../tests/data/games/renju-full-board.txt").trim();
+        let dims = Dims::square(15).unwrap();
+        let mut pos = Board::new(Rule::Renju, dims);
+        for p in parse_moves(line, dims).unwrap().into_iter().take(223) {
+            pos.make(p);
+        }
+        let mut s = Searcher::new();
+        s.set_hash_bytes(1 << 20);
+        let mut scores = Vec::new();
+        let result = play_on(&mut s, 100_000, &mut pos, &mut scores);
+        assert_eq!(result, GameResult::win_of(kakugo::rules::Color::White));
+        assert_eq!((pos.history().len(), scores.len()), (224, 1));
     }
 
     #[test]
