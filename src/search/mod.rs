@@ -165,7 +165,8 @@ impl Info {
 /// The outcome of a search.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The move to play (`Pos::NONE` only when the board has no empty cell left).
+    /// The move to play; `Pos::NONE` when there is none: a full board, or renju Black with
+    /// nothing but fouls left (he must play one and lose).
     pub best: Pos,
     /// The last report.
     pub info: Info,
