@@ -24,12 +24,8 @@ pub fn line_table(sem: Semantics) -> &'static [u8] {
 /// (`OWN` = Black, `OPP` = White).
 ///
 /// At 1 MB it does not fit the first-level cache, and its reads are the hottest loads of a
-/// move. Factored through classes of window halves (57 to 119 a rule: three tables of 20 KB
-/// in all), and the cell-code table likewise (79 classes, 17 KB instead of 128 KB), simulated
-/// first-level misses of `bench` fell from 530 M to 177 M (`valgrind --tool=cachegrind`), but
-/// instructions rose 14 % and the real machine was no faster (bench 1.107 M → 1.103 M →
-/// 1.03 M nodes/s, 300 ms searches 1.25 M → 1.23 M → 1.17 M): the second-level cache serves
-/// these reads well enough. So the flat tables stay.
+/// move; the second-level cache serves them well enough that smaller factored tables were
+/// no faster (`docs/experiments.md`, 2026-11-22), so the flat tables stay.
 pub fn pair_table(rule: Rule) -> &'static [u8; KEY_COUNT] {
     static TABLES: [OnceLock<Box<[u8; KEY_COUNT]>>; 4] = [
         OnceLock::new(),

@@ -1,7 +1,6 @@
-//! Every tunable constant of the search, in one place: constants only, one line each, with what
-//! a match showed where one decided the number. The matches themselves, and the recipes that
-//! fit the evaluation's and the move ordering's tables, are in `docs/tuning.md`; ideas tried and
-//! dropped in `docs/experiments.md`.
+//! Every tunable constant of the search, in one place: constants only, each with what it
+//! controls. The matches that set them, and the recipes that fit the evaluation's and the move
+//! ordering's tables, are in `docs/tuning.md`; ideas tried and dropped in `docs/experiments.md`.
 //!
 //! Glossary of the prefixes: `MATE*` = proven results (a win in `n` plies scores `MATE - n`);
 //! no prefix = bounds of scores and depths (`EVAL_MAX`, `NO_EVAL`, `MAX_PLY`, `MAX_DEPTH`) and
@@ -11,8 +10,7 @@
 //! `LMP_*` = late move pruning; `BEAM_*` = move-count pruning; `HIST_*` = history heuristic;
 //! `QS_*` = the leaf four-extension (quiescence VCF); `CORR_*` = correction history; `TM_*` =
 //! time management (ms unless named otherwise); `TT_*` = transposition table; `PROBE_*` = the
-//! root threat probe; `REFUTE_*` = the refutation checks. "Elo" notes are self-play, 200 games a
-//! rule, at 300 ms a move unless they say "100k" (100,000 nodes a move).
+//! root threat probe; `REFUTE_*` = the refutation checks.
 
 use crate::rules::{Combo, Rule};
 
@@ -23,9 +21,7 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Evaluations are clamped to ±this.
 pub const EVAL_MAX: i32 = 20_000;
 /// Renju: the network evaluates a position only where the classical evaluation lies within
-/// this of the window; farther out the classical one stands (400 against the classical
-/// evaluation alone: +69 Elo; 150: +10). The other rules ask it everywhere (against within 150:
-/// +35 freestyle, 400 games; at 100 ms +47 on 20×20 and +46 in standard).
+/// this of the window; farther out the classical one stands. The other rules ask it everywhere.
 pub const NET_MARGIN_RENJU: i32 = 400;
 /// The rules whose search uses the network unless told otherwise (`--feature network=on|off`);
 /// the others keep the classical evaluation alone.
@@ -56,19 +52,19 @@ pub const MO_HIST_DIV: i32 = 32;
 
 /// Aspiration windows start at this depth.
 pub const ASP_MIN_DEPTH: u32 = 5;
-/// First half-width of the aspiration window (20: +13 Elo pooled, not established).
+/// First half-width of the aspiration window.
 pub const ASP_DELTA: i32 = 40;
 /// A window that has widened past this half-width becomes the full window.
 pub const ASP_FULL_AFTER: i32 = 2_000;
 
-/// Futility (return the evaluation) below this depth (with razoring: +85 freestyle, +53 renju).
+/// Futility (return the evaluation) below this depth.
 pub const FUT_MAX_DEPTH: i32 = 7;
 /// Razoring (drop into the leaf four-extension) below this depth.
 pub const RAZOR_MAX_DEPTH: i32 = 5;
-/// The margin of futility and razoring, per ply of depth (against 45: +29 renju, +10 freestyle).
+/// The margin of futility and razoring, per ply of depth.
 pub const FUT_MARGIN: i32 = 55;
 
-/// ProbCut: the least depth of a node it is tried at (ProbCut: +67 freestyle, +38 renju, 100k).
+/// ProbCut: the least depth of a node it is tried at.
 pub const PC_MIN_DEPTH: i32 = 5;
 /// ProbCut: how much shallower its searches are.
 pub const PC_REDUCTION: i32 = 4;
@@ -79,7 +75,7 @@ pub const PC_MOVES: usize = 3;
 /// ProbCut: tried only where the opponent has no cell of this combo or better (no open three).
 pub const PC_OPP_LIMIT: Combo = Combo::FlexFour;
 
-/// Singular extension: only from this depth (off: −60 Elo).
+/// Singular extension: only from this depth.
 pub const SE_MIN_DEPTH: i32 = 6;
 /// Singular extension: the TT entry must be at least this much shallower than the node, at most.
 pub const SE_DEPTH_SLACK: i32 = 3;
@@ -88,11 +84,11 @@ pub const SE_MARGIN: i32 = 4;
 
 /// Late move reductions from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// Late move reductions from the second move on (against 3: +28 Elo over 600 games).
+/// Late move reductions from the second move on.
 pub const LMR_MIN_MOVES: usize = 1;
-/// Reduction = ln(depth) · ln(move number) / this (1.7: +25 at 100k, 0 at 300 ms).
+/// Reduction = ln(depth) · ln(move number) / this.
 pub const LMR_DIV: f64 = 2.0;
-/// How many plies less an attacking open three is reduced (+37 at 100k, +49 renju).
+/// How many plies less an attacking open three is reduced.
 pub const LMR_THREAT_SPARE: i32 = 1;
 
 /// Late move pruning up to this depth.
@@ -100,17 +96,17 @@ pub const LMP_MAX_DEPTH: i32 = 4;
 /// Late move pruning: weak moves after `LMP_BASE + depth²` searched moves are skipped.
 pub const LMP_BASE: usize = 3;
 /// At a node that is not improving, late move pruning starts after this share (percent) of
-/// the moves, and late moves are reduced a ply more (+29 Elo pooled).
+/// the moves, and late moves are reduced a ply more.
 pub const LMP_WORSE_PCT: usize = 60;
 
-/// Move-count pruning from this ply on: at most `min(A·√depth − B, MAX)` moves (+42 Elo).
+/// Move-count pruning from this ply on: at most `min(A·√depth − B, MAX)` moves.
 pub const BEAM_MIN_PLY: usize = 2;
 /// Move-count pruning's (A, B, MAX) where neither side has an open three or four.
 pub const BEAM_QUIET: (f64, f64, usize) = (15.0, 12.0, 32);
 /// Move-count pruning's (A, B, MAX) where a side has an open three or four.
 pub const BEAM_TENSE: (f64, f64, usize) = (5.0, 2.0, 8);
 
-/// Candidate cells: those on a stone's four lines within this distance (+42 and +7 at 100k).
+/// Candidate cells: those on a stone's four lines within this distance.
 pub const CANDIDATE_REACH: isize = 2;
 
 /// History values are kept within ±this (gravity).
@@ -118,15 +114,15 @@ pub const HIST_MAX: i32 = 16_384;
 /// History reward of a cut-off at depth `d`: `d² ×` this, at most a quarter of [`HIST_MAX`].
 pub const HIST_BONUS: i32 = 16;
 
-/// Deepest leaf four-extension, in plies (8: 54–62–4 at 100k).
+/// Deepest leaf four-extension, in plies.
 pub const QS_MAX_PLY: u32 = 14;
 /// After the first leaf four, further fours must be within this distance of the attacker's
 /// previous stone.
 pub const QS_REACH: usize = 4;
-/// Fours tried at a leaf four-extension node, combination fours only (+113 and +58 at 100k).
+/// Fours tried at a leaf four-extension node, combination fours only.
 pub const QS_WIDTH: usize = 2;
 
-/// The largest correction learnt, in evaluation units (correction history: +34 Elo).
+/// The largest correction learnt, in evaluation units.
 pub const CORR_MAX: i32 = 400;
 /// The weights of the threat-combination, last-move and last-two-moves tables.
 pub const CORR_MIX: [i32; 3] = [1, 1, 1];
@@ -135,7 +131,7 @@ pub const CORR_PAIR_BITS: u32 = 16;
 /// The most weight (of 256) one node's result has in an entry (a node of depth `d` weighs
 /// `d + 1`).
 pub const CORR_WEIGHT_MAX: i32 = 16;
-/// The share (percent) of its correction a search passes on to the next (+30 Elo pooled).
+/// The share (percent) of its correction a search passes on to the next.
 pub const CORR_KEEP_PCT: i32 = 50;
 
 /// Safety margin kept on the manager's clock, at least (Gomocup's managers allow 1 s past the turn).
@@ -146,8 +142,7 @@ pub const TM_MARGIN: u64 = 50;
 pub const TM_MARGIN_FROM: u64 = 400;
 /// Fewest moves the remaining game time is divided by, so that long games keep time.
 pub const TM_MOVES_LEFT_MIN: u64 = 20;
-/// Moves the game is expected to last beyond its present moves at the start (with
-/// [`TM_MOVES_LEFT_MIN`] 20, against 40 and 7: +37 Elo under a game clock).
+/// Moves the game is expected to last beyond its present moves at the start.
 pub const TM_MOVES_LEFT_START: u64 = 25;
 /// Where the game clock binds: the optimum is this share (percent) of the time left divided by
 /// the moves expected to be left (`time::moves_left`).
@@ -163,7 +158,7 @@ pub const TM_DEFAULT: u64 = 5_000;
 /// Hard stop for "answer at once" (`turn_ms == Some(0)`).
 pub const TM_INSTANT: u64 = 20;
 /// Optimum = turn maximum × this / 100 where the game clock binds it; where the turn binds, the
-/// search runs to its hard stop (+33 freestyle, +14 renju).
+/// search runs to its hard stop.
 pub const TM_OPT_PCT: u64 = 70;
 /// The optimum is scaled by this (percent) after the best move changed.
 pub const TM_UNSTABLE_PCT: u64 = 170;
@@ -198,8 +193,7 @@ pub const PROBE_VCF_NODES: u64 = 200_000;
 pub const PROBE_VCF_NODES_PER_MS: u64 = 250;
 /// Root threat probe before the search (switch `late` off): the VCT gets the optimum / this.
 pub const PROBE_VCT_SHARE: u64 = 8;
-/// Late root VCT: this share (percent) of the time left before the hard stop (the late VCT:
-/// +21 freestyle, +53 renju; capped under a game clock: +78 against uncapped).
+/// Late root VCT: this share (percent) of the time left before the hard stop.
 pub const PROBE_LATE_PCT: u64 = 70;
 /// Late root VCT under a game clock: at most the move's optimum divided by this.
 pub const PROBE_LATE_SHARE: u64 = 8;
