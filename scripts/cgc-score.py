@@ -9,10 +9,15 @@ clock). They are listed, so that none of the engine's own slips hides among them
 on time counts. c-gomoku-cli writes such a game's result against the wrong side (it is scored from
 the side to move at the opening), so results are read from the SGF file, not from its summary line.
 
-usage: scripts/cgc-score.py MATCHDIR [ENGINE] [--min-ms N]
+usage: scripts/cgc-score.py MATCHDIR [ENGINE] [--min-ms N] [--losses]
   MATCHDIR  a c-gomoku-cli run with `-sgf games.sgf` (and `-msg msgs.txt` for nodes/s)
   ENGINE    the engine scored, by its `name=` (default: kakugo)
   --min-ms  nodes/s is the median over moves searched at least this long (default 100)
+  --losses  where the engine's lost games were lost, from both engines' reported evaluations
+            (`-msg`): from the opening (at its first searched moves it stood at −300 or worse, or
+            the opponent at +300 or better), after standing (its evaluation +150 or better at a
+            move past ply 14: the game, its colour, its last such move, the opponent's answer), or
+            slowly (neither)
 
 Move times are c-gomoku-cli's (the SGF comments), the clock a game is their sum; nodes/s comes from
 each move's last MESSAGE report that gives nodes and time (Kakugo's `n N ... tm T`, Rapfi's `Node N
@@ -94,6 +99,77 @@ def rates(matchdir, min_ms):
     return out
 
 
+OPENING_LOST = 300
+STOOD = 150
+STOOD_AFTER_PLY = 14
+
+
+def eval_value(text):
+    """An evaluation as reported: a number, or a mate `+M5` / `-M5` (as ±(30000 − plies))."""
+    m = re.fullmatch(r"([+-])M(\d+)", text)
+    if m:
+        return (30000 - int(m.group(2))) * (1 if m.group(1) == "+" else -1)
+    return int(text)
+
+
+def evaluations(matchdir):
+    """{(game, engine): {ply: the evaluation of its last report for that move}} from the MESSAGE
+    file (plies from 1, as c-gomoku-cli numbers them; each engine reports for the side to move)."""
+    path = os.path.join(matchdir, "msgs.txt")
+    out, game = {}, None
+    if not os.path.exists(path):
+        return out
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = re.match(r"Game ID: (\d+)", line)
+            if m:
+                game = int(m.group(1))
+                continue
+            m = re.match(r"(\d+)\) (\S+): .*\bEval ([+-]?M\d+|-?\d+)\b", line)
+            if m and game is not None:
+                out.setdefault((game, m.group(2)), {})[int(m.group(1))] = eval_value(m.group(3))
+    return out
+
+
+def losses(played, me, matchdir):
+    """Prints where `me`'s lost games were lost (see --losses)."""
+    ev = evaluations(matchdir)
+    kinds, stood = {"opening": [], "stood": [], "slowly": [], "unread": []}, []
+    for g in played:
+        colour = "B" if g["B"] == me else "W"
+        if g["winner"] is None or g["winner"] == colour:
+            continue
+        opp = g["W" if colour == "B" else "B"]
+        mine, theirs = ev.get((g["game"], me), {}), ev.get((g["game"], opp), {})
+        if not mine:
+            kinds["unread"].append(g["game"])
+            continue
+        first_mine = mine[min(mine)]
+        first_theirs = theirs[min(theirs)] if theirs else 0
+        high = [p for p, v in mine.items() if p > STOOD_AFTER_PLY and v >= STOOD]
+        if first_mine <= -OPENING_LOST or first_theirs >= OPENING_LOST:
+            kinds["opening"].append(g["game"])
+        elif high:
+            p = max(high)
+            kinds["stood"].append(g["game"])
+            answer = theirs.get(p + 1)
+            reply = f", {opp} {answer:+d} at ply {p + 1}" if answer is not None else ""
+            stood.append(f"game {g['game']} ({colour}): {mine[p]:+d} at ply {p}{reply}")
+        else:
+            kinds["slowly"].append(g["game"])
+    n = sum(len(v) for v in kinds.values())
+    line = f"  losses {n}: from the opening {len(kinds['opening'])}, after standing +{STOOD} or better "
+    line += f"past ply {STOOD_AFTER_PLY} {len(kinds['stood'])}, slowly {len(kinds['slowly'])}"
+    if kinds["unread"]:
+        line += f", no evaluations read {len(kinds['unread'])}"
+    print(line)
+    for k, title in (("opening", "from the opening"), ("slowly", "slowly")):
+        if kinds[k]:
+            print(f"    {title}: games {', '.join(map(str, kinds[k]))}")
+    for s in stood:
+        print(f"    {s}")
+
+
 def elo(p):
     return -400 * math.log10(1 / p - 1) if 0 < p < 1 else math.copysign(math.inf, p - 0.5)
 
@@ -118,10 +194,12 @@ def ms_text(v):
 
 
 def main(argv):
-    min_ms, args = 100, []
+    min_ms, args, want_losses = 100, [], False
     it = iter(argv)
     for a in it:
-        if a == "--min-ms":
+        if a == "--losses":
+            want_losses = True
+        elif a == "--min-ms":
             value = next(it, "")
             if not value.isdigit():
                 sys.exit("--min-ms takes a number of milliseconds")
@@ -175,6 +253,8 @@ def main(argv):
             line += f"; {statistics.median(speed[engine]) / 1e6:.2f} M nodes/s (median of {len(speed[engine])} moves "
             line += f"of {min_ms} ms or more)"
         print(line)
+    if want_losses:
+        losses([g for g in played if g["game"] not in left], me, matchdir)
 
 
 if __name__ == "__main__":

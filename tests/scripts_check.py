@@ -14,6 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(ROOT, "scripts")
 MATCH = os.path.join(ROOT, "tests", "data", "cgc-match")
 FORFEITS = os.path.join(ROOT, "tests", "data", "cgc-forfeits")
+LOSSES = os.path.join(ROOT, "tests", "data", "cgc-losses")
 SUITE = os.path.join(ROOT, "tournaments", "openings", "freestyle15.pos.txt")
 
 
@@ -81,6 +82,13 @@ def cgc_score():
     assert "rapfi-trained against kakugo: 2 games, 1–1–0, score 0.500, Elo +0 [" in out, out
     assert "M nodes/s (median of" in out, out
     assert fails("cgc-score.py", MATCH, "nobody")
+    # --losses: game 1 lost at once (its first evaluation -482 against main's +736), game 4 slowly
+    # (never above -39), game 32 after standing +208 at ply 27 (main answered at -107).
+    out = script("cgc-score.py", LOSSES, "kakugo", "--losses")
+    print(out.strip())
+    assert "losses 3: from the opening 1, after standing +150 or better past ply 14 1, slowly 1" in out, out
+    assert "from the opening: games 1\n" in out and "slowly: games 4\n" in out, out
+    assert "game 32 (B): +208 at ply 27, main -107 at ply 28" in out, out
 
 
 def fails(name, *args):
