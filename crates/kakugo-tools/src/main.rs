@@ -9,6 +9,7 @@
 
 mod args;
 mod blunders;
+mod children;
 mod dataset;
 mod gendata;
 mod label;

@@ -1,29 +1,28 @@
 //! `train`: fits the evaluation network ([`kakugo::network`]) to self-play games with scores
 //! (`gendata --out`, the [`dataset`] format) and writes its weights file.
 //!
-//! Every position after the opening whose move was chosen by a search, where neither side has
-//! a five to make, is a sample; its target, for the side to move, is `lambda` times the game's
-//! result plus `1 - lambda` times the search's score through the evaluation's sigmoid (a
-//! proven win 1, a loss 0). Each such position also gives a *child*: the position after one
-//! random legal move within two cells of a stone ([`label::random_move`]), searched afresh
-//! with `children_nodes` nodes and the classical evaluation, its target that search's score
-//! alone. The search evaluates mostly positions after moves no player would choose; without
-//! them the net learns only the positions of good play. Each game's children come from a
-//! searcher cleared for it and generators seeded by the game's number and the ply, so they are
-//! the same for any thread count. Every tenth game is held out; its loss is printed after every
-//! epoch beside the classical evaluation's alone (the net's starting point). The loss is the
-//! cross-entropy of the net's sigmoid against the target. Training is Adam on mini-batches,
-//! their gradients summed over threads with rayon; the run repeats exactly for a seed and a
-//! thread count. At the end the quantised net is checked against the float one on the
-//! held-out positions. One net is fitted to both sides to move (a head each), kept mirrored
-//! (`kakugo::network::mirror_index`): each number's gradient is added to its twin's, so the
-//! twins stay equal and every position also teaches its colour-swapped twin. In the rules where
-//! the colours are alike (all but renju) the whole net is mirrored; in renju only the cell
-//! table and its bias (a unit and its twin read the same shapes for either colour, and each
-//! side to move's head uses them as it will).
+//! Every position after the opening whose move was chosen by a search, where neither side has a
+//! five to make, is a sample; its target, for the side to move, is `lambda` times the game's result
+//! plus `1 - lambda` times the search's score through the evaluation's sigmoid (a proven win 1, a
+//! loss 0). Each such position also gives a *child* ([`children`]: the position after one random
+//! legal move near the stones, searched afresh with `children_nodes` nodes and the classical
+//! evaluation), its target that search's score alone. The search evaluates mostly positions after
+//! moves no player would choose; without them the net learns only the positions of good play. The
+//! children are searched once per game file and cached beside it, the same for any thread count.
+//! Every tenth game is held out; its loss is printed after every epoch beside the classical
+//! evaluation's alone (the net's starting point). The loss is the cross-entropy of the net's
+//! sigmoid against the target. Training is Adam on mini-batches, their gradients summed over
+//! threads with rayon; the run repeats exactly for a seed and a thread count. At the end the
+//! quantised net is checked against the float one on the held-out positions. One net is fitted to
+//! both sides to move (a head each), kept mirrored (`kakugo::network::mirror_index`): each number's
+//! gradient is added to its twin's, so the twins stay equal and every position also teaches its
+//! colour-swapped twin. In the rules where the colours are alike (all but renju) the whole net is
+//! mirrored; in renju only the cell table and its bias (a unit and its twin read the same shapes
+//! for either colour, and each side to move's head uses them as it will).
 
-use crate::dataset::{self, ScoredGame, LOSS, NO_SCORE, WIN};
-use crate::{args, label, Outcome};
+use crate::children::{self, Child};
+use crate::dataset::{self, ScoredGame, LOSS, WIN};
+use crate::{args, Outcome};
 use kakugo::board::Board;
 use kakugo::network::layout::{head, B1, B2, BIAS, HEADS, HEAD_LEN, NUMBERS, TABLE, W1, W2, WC};
 use kakugo::network::{
@@ -31,14 +30,12 @@ use kakugo::network::{
     OPEN_CELL, POOL_DIV, ROWS, WEIGHT_CLIP,
 };
 use kakugo::rules::{Color, Rule};
-use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values, EvalTables};
-use kakugo::search::{Limits, Score, Searcher};
+use kakugo::search::eval::{eval_tables, evaluate, threat_mask, with_values};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 /// Options of `train`.
 #[derive(clap::Args)]
@@ -83,48 +80,6 @@ pub struct Args {
     children_nodes: u64,
 }
 
-/// Hash table of each thread's searcher of children.
-const CHILD_HASH_BYTES: usize = 16 << 20;
-
-/// What labels a game's children: a searcher (cleared for the game), its node budget and the
-/// game's number (which with the ply seeds the choice of each child).
-struct Children<'a> {
-    searcher: &'a mut Searcher,
-    nodes: u64,
-    game: u64,
-}
-
-impl Children<'_> {
-    /// A random child of `b` searched, as a sample (none where the child has a five to make or
-    /// `b` has no legal move near its stones).
-    fn sample(&mut self, b: &mut Board, ply: usize, tables: &EvalTables) -> Option<Sample> {
-        let mut rng = StdRng::seed_from_u64(self.game * 1000 + ply as u64);
-        let c = label::random_move(b, &mut rng)?;
-        b.make(c);
-        let open = !b.has_five_point(Color::Black) && !b.has_five_point(Color::White);
-        let sample = open.then(|| {
-            let limits = Limits {
-                max_nodes: Some(self.nodes),
-                ..Limits::default()
-            };
-            let r = self
-                .searcher
-                .search(b, &limits, &AtomicBool::new(false), &mut |_| {});
-            let target = match r.info.score {
-                Score::Eval(e) => sigmoid(e as f32 / EVAL_SCALE as f32),
-                Score::Win(_) => 1.0,
-                Score::Loss(_) => 0.0,
-            };
-            Sample {
-                x: Inputs::of(b, threat_mask(b), evaluate(b, tables)),
-                target,
-            }
-        });
-        b.unmake();
-        sample
-    }
-}
-
 /// One training position.
 struct Sample {
     x: Inputs,
@@ -135,30 +90,28 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The samples of one game, with a child of each where `children` says.
-fn samples(g: &ScoredGame, lambda: f32, mut children: Option<Children>) -> Vec<Sample> {
+/// The samples of one game, each followed by its child where `kids` (one entry per training
+/// position, [`children::of_game`]) has one.
+fn samples(g: &ScoredGame, lambda: f32, kids: Option<&[Option<Child>]>) -> Vec<Sample> {
     let tables = eval_tables(g.rule);
     let mut b = with_values(&Board::new(g.rule, g.dims), tables);
     let mut out = Vec::new();
+    let mut kids = kids.map(|k| k.iter());
     for (i, (&p, &score)) in g.moves.iter().zip(&g.scores).enumerate() {
-        let me = b.side_to_move();
-        if i >= g.opening
-            && score != NO_SCORE
-            && !b.has_five_point(me)
-            && !b.has_five_point(me.opp())
-        {
-            let searched = match score {
-                WIN => 1.0,
-                LOSS => 0.0,
-                s => sigmoid(f32::from(s) / EVAL_SCALE as f32),
-            };
+        if children::trains(g, &b, i) {
+            let me = b.side_to_move();
             let result = g.result.score_of(me) as f32;
             out.push(Sample {
                 x: Inputs::of(&b, threat_mask(&b), evaluate(&b, tables)),
-                target: lambda * result + (1.0 - lambda) * searched,
+                target: lambda * result + (1.0 - lambda) * target(score),
             });
-            if let Some(c) = children.as_mut() {
-                out.extend(c.sample(&mut b, i, tables));
+            if let Some(Some(c)) = kids.as_mut().and_then(Iterator::next) {
+                b.make(c.cell);
+                out.push(Sample {
+                    x: Inputs::of(&b, threat_mask(&b), evaluate(&b, tables)),
+                    target: target(c.score),
+                });
+                b.unmake();
             }
         }
         if !b.is_empty(p) {
@@ -167,6 +120,16 @@ fn samples(g: &ScoredGame, lambda: f32, mut children: Option<Children>) -> Vec<S
         b.make(p);
     }
     out
+}
+
+/// A search's score (the [`dataset`] encoding) as a target: a proven win 1, a loss 0, else the
+/// evaluation's sigmoid.
+fn target(score: i16) -> f32 {
+    match score {
+        WIN => 1.0,
+        LOSS => 0.0,
+        s => sigmoid(f32::from(s) / EVAL_SCALE as f32),
+    }
 }
 
 /// Whether weight decay applies to number `i` of the flat form ([`kakugo::network::layout`]):
@@ -392,34 +355,30 @@ pub fn run(a: Args) -> Outcome {
         .map_err(|e| format!("cannot start threads: {e}"))?;
     pool.install(|| {
         let mut games = Vec::new();
+        let mut kids = Vec::new();
         for f in &a.data {
-            games.extend(dataset::read(f)?.into_iter().filter(|g| g.rule == a.rule));
+            let file: Vec<ScoredGame> = dataset::read(f)?
+                .into_iter()
+                .filter(|g| g.rule == a.rule)
+                .collect();
+            if a.children_nodes > 0 {
+                let (k, searched) = children::of_file(f, &file, a.children_nodes)?;
+                let how = if searched { "searched" } else { "cached" };
+                eprintln!("{}: {} games, children {how}", f.display(), file.len());
+                kids.extend(k.into_iter().map(Some));
+            } else {
+                kids.extend(file.iter().map(|_| None));
+            }
+            games.extend(file);
         }
         if games.is_empty() {
             return Err(format!("no {} games in the data", a.rule.name()).into());
         }
         let per_game: Vec<(usize, Vec<Sample>)> = games
             .par_iter()
+            .zip(&kids)
             .enumerate()
-            .map_init(
-                || {
-                    let mut s = Searcher::new();
-                    s.set_hash_bytes(CHILD_HASH_BYTES);
-                    s.set_feature("network", false);
-                    s
-                },
-                |s, (i, g)| {
-                    let children = (a.children_nodes > 0).then(|| {
-                        s.clear();
-                        Children {
-                            searcher: s,
-                            nodes: a.children_nodes,
-                            game: i as u64,
-                        }
-                    });
-                    (i, samples(g, a.lambda, children))
-                },
-            )
+            .map(|(i, (g, k))| (i, samples(g, a.lambda, k.as_deref())))
             .collect();
         let (mut train, mut held) = (Vec::new(), Vec::new());
         for (i, s) in &per_game {
@@ -483,6 +442,7 @@ pub fn run(a: Args) -> Outcome {
 mod tests {
     use super::*;
     use kakugo::board::Dims;
+    use kakugo::search::Searcher;
 
     /// A game of `moves` (cells by index on 15×15) won by Black, searched throughout.
     fn game(moves: &[(i64, i64)]) -> ScoredGame {
@@ -556,12 +516,8 @@ mod tests {
             let mut s = Searcher::new();
             s.set_hash_bytes(1 << 20);
             s.set_feature("network", false);
-            let children = Children {
-                searcher: &mut s,
-                nodes: 2_000,
-                game: 3,
-            };
-            samples(&g, 0.5, Some(children))
+            let kids = children::of_game(&g, 3, &mut s, 2_000);
+            samples(&g, 0.5, Some(&kids))
         };
         let (a, b) = (with_children(), with_children());
         assert_eq!(a.len(), b.len());
