@@ -18,7 +18,8 @@ usage:
       the corpus by rule and by generation run: shards, games, positions, bytes (--csv: the runs
       alone, as the rows of docs/corpus.csv).
   scripts/corpus.py merge DIR SRC...
-      copies the shards of SRC folders into DIR; the same seed with other bytes is an error.
+      copies the shards of SRC folders into DIR (with the searched children `train` cached
+      beside them, FILE.NODES.kgc); the same seed with other bytes is an error.
 
   e.g. parallel scripts/corpus.py gen renju corpus {} {} ::: $(seq 1000 1099)
        kakugo-tools train --rule renju --data corpus/renju-*.kgd --out renju.kgn
@@ -29,6 +30,7 @@ Seeds below 1000 are the stored batches' (data/network-games) and the earlier ex
 import argparse
 import datetime
 import hashlib
+import glob
 import json
 import os
 import shutil
@@ -178,6 +180,11 @@ def merge(a):
             os.replace(to_kgd + ".part", to_kgd)
             shutil.copyfile(meta, to_meta)
             print(f"{os.path.basename(kgd)} from {src}")
+        # The searched children `train` cached beside a shard (they check themselves).
+        for kgc in glob.glob(os.path.join(glob.escape(src), "*.kgc")):
+            to = os.path.join(a.dir, os.path.basename(kgc))
+            if not os.path.exists(to):
+                shutil.copyfile(kgc, to)
 
 
 def main():

@@ -100,18 +100,27 @@ def fails(name, *args):
 
 
 def corpus():
-    """Two machines' shards of one seed are the same bytes; folders merge; a damaged shard is refused."""
+    """Two machines' shards of one seed are the same bytes; folders merge (with the children `train`
+    cached); a damaged shard is refused."""
     with tempfile.TemporaryDirectory() as tmp:
         a, b, c = (os.path.join(tmp, n) for n in "abc")
         small = ["--games", "2", "--nodes", "1500"]
         script("corpus.py", "gen", "renju", a, "1000", "1001", *small)
         script("corpus.py", "gen", "renju", b, "1001", "1002", *small)
+        # Training caches the searched children beside a shard; merging copies the cache too.
+        tools = os.path.join(ROOT, "target", "release", "kakugo-tools")
+        shard = os.path.join(b, "renju-1002.kgd")
+        train = [tools, "train", "--rule", "renju", "--data", shard, "--epochs", "1", "--children-nodes", "300"]
+        for how in ("searched", "cached"):
+            out = subprocess.run(train + ["--out", os.path.join(tmp, "n.kgn")], capture_output=True, text=True)
+            assert out.returncode == 0 and f"children {how}" in out.stderr, out.stderr
         with open(os.path.join(a, "renju-1001.kgd"), "rb") as f, open(os.path.join(b, "renju-1001.kgd"), "rb") as g:
             assert f.read() == g.read(), "seed 1001 played twice gave other games"
         print(script("corpus.py", "merge", a, b).strip())
         out = script("corpus.py", "stats", a)
         print(out.strip())
-        assert sorted(os.listdir(a)) == [f"renju-{s}.{e}" for s in (1000, 1001, 1002) for e in ("json", "kgd")]
+        names = [f"renju-{s}.{e}" for s in (1000, 1001, 1002) for e in ("json", "kgd")]
+        assert sorted(os.listdir(a)) == sorted(names + ["renju-1002.300.kgc"]), os.listdir(a)
         assert "\nrenju           3        6 " in out, out
         # A seed whose bytes differ from the folder's is not merged over it.
         script("corpus.py", "gen", "renju", c, "1002", "1002", "--games", "2", "--nodes", "1600")
