@@ -36,6 +36,10 @@ while [ "$b" -le "$batches" ]; do
     if [ ! -s "$file" ] && [ "${FRESH:-0}" != 1 ] && [ "$games" = 2000 ] \
         && [ "$nodes" = 30000 ] && [ -s "$stored" ]; then
         cp "$stored" "$file"
+        # with the children `train` searched for it, if cached (FILE.NODES.kgc)
+        for kgc in "${stored%.kgd}".*.kgc; do
+            if [ -e "$kgc" ]; then cp "$kgc" "${file%.kgd}.${kgc#"${stored%.kgd}".}"; fi
+        done
     fi
     if [ ! -s "$file" ]; then
         # shellcheck disable=SC2086
