@@ -559,6 +559,37 @@ fn max_memory_after_start_is_kept_at_once() {
     e.end();
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_given_up_half_made_leaves_memory_at_once() {
+    if support::external_engine() {
+        eprintln!("skipped under KAKUGO_ENGINE: the memory read is the Linux process's");
+        return;
+    }
+    // Before: the maker thread noticed a lowered `max_memory` and returned the table's pages on
+    // its own time, so the next command could still find them resident (42 MB of 20 MB, once,
+    // on a loaded machine). Now the limit holds as soon as the `INFO` line is handled.
+    const LIMIT: u64 = 20 << 20;
+    let mut e = Engine::spawn();
+    e.send_all(&[
+        "INFO max_memory 0",
+        "INFO timeout_turn 300",
+        "START 15",
+        "INFO hash_size 2097152",
+    ]);
+    assert_eq!(e.line(), "OK");
+    // Let the 2 GB table's making get well under way.
+    let start = Instant::now();
+    while rss(e.pid()).0 < 200 << 20 && start.elapsed() < PATIENCE {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    e.send(&format!("INFO max_memory {LIMIT}"));
+    e.sync();
+    let (now, _) = rss(e.pid());
+    assert!(now <= LIMIT, "{} MB resident", now >> 20);
+    e.end();
+}
+
 #[test]
 fn show_detail_levels() {
     // Before: any value but 0 turned the realtime lines on, -1 too; no value gave a report

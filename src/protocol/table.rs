@@ -2,7 +2,7 @@
 //! own, outside any move's clock, and handed to the searcher between commands once it is whole.
 //! Until then the searcher keeps the table it has (or gets a small stand-in at once), so that
 //! making even a table of gigabytes never delays an answer or `END`. A table no longer wanted
-//! is given up half-made. In the browser (one thread) the table is made at once when asked for,
+//! is given up half-made, its memory back with the system before the next command is read. In the browser (one thread) the table is made at once when asked for,
 //! which is still between commands.
 
 use crate::search::tt::TransTable;
@@ -26,11 +26,18 @@ pub struct TableMaker {
 struct Making {
     table: mpsc::Receiver<TransTable>,
     give_up: Arc<AtomicBool>,
+    /// The thread making it (none in the browser, where it is made at once).
+    maker: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Drop for Making {
+    /// Gives the table up and waits until its memory is back with the system: the maker stops
+    /// within one chunk, so a `max_memory` lowered now holds when the next command is read.
     fn drop(&mut self) {
         self.give_up.store(true, Ordering::SeqCst);
+        if let Some(maker) = self.maker.take() {
+            let _ = maker.join();
+        }
     }
 }
 
@@ -53,20 +60,27 @@ impl TableMaker {
         let flag = Arc::clone(&give_up);
         let make = move || {
             if let Some(t) = TransTable::try_new(bytes, &flag) {
-                // Not taken (given up meanwhile): dropped here, off the worker.
+                // Not taken (given up meanwhile): dropped here, before the worker goes on.
                 let _ = tx.send(t);
             }
         };
         // The browser has one thread: the table is made here, between commands.
         #[cfg(target_family = "wasm")]
-        let made: Result<(), ()> = {
+        let made: Result<Option<std::thread::JoinHandle<()>>, ()> = {
             make();
-            Ok(())
+            Ok(None)
         };
         #[cfg(not(target_family = "wasm"))]
-        let made = std::thread::Builder::new().name("table".into()).spawn(make);
-        if made.is_ok() {
-            self.making = Some(Making { table: rx, give_up });
+        let made = std::thread::Builder::new()
+            .name("table".into())
+            .spawn(make)
+            .map(Some);
+        if let Ok(maker) = made {
+            self.making = Some(Making {
+                table: rx,
+                give_up,
+                maker,
+            });
         }
         true
     }
