@@ -643,3 +643,42 @@ fn renju_black_left_only_fouls_has_lost() {
     let r = search(&full_board_game(210), 10, 200_000);
     assert!(!matches!(r.info.score, Score::Loss(_)), "{}", r.info.score);
 }
+
+/// Renju, Black to move, twice the same trap: White's closed three has two four points, and
+/// the one nearer the stones, (5,2) and (9,10), is Black's double-three point, a foul. White's
+/// four on the other leaves Black only a forbidden block. Black can spoil one trap a move.
+fn renju_forbidden_block_traps() -> Board {
+    let rows = [
+        "..............O",
+        "...............",
+        ".XOOO..........",
+        ".....XX........",
+        ".....X.X.......",
+        "..............O",
+        "...............",
+        "...............",
+        "...............",
+        "O..............",
+        ".....XOOO......",
+        ".........XX....",
+        ".........X.X...",
+        "...............",
+        "O..............",
+    ];
+    board(Rule::Renju, &diagram(&rows), Color::Black)
+}
+
+#[test]
+fn a_four_onto_a_forbidden_block_is_seen_at_the_leaves() {
+    let b = renju_forbidden_block_traps();
+    for foul in [Pos::new(5, 2), Pos::new(9, 10)] {
+        assert!(b.clone().is_forbidden(foul).is_some(), "{foul:?}\n{b}");
+    }
+    // Black, searching a single ply, sees that whatever he plays White springs a trap.
+    let r = search(&b, 1, 100_000);
+    assert!(
+        matches!(r.info.score, Score::Loss(_)),
+        "{:?}\n{b}",
+        r.info.score
+    );
+}

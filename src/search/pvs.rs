@@ -4,7 +4,9 @@
 //! pruning, killers and history; a static evaluation corrected by what the search has found
 //! it off by (`correction`); an extension for the forced block of a four; and at the
 //! leaves a four-extension (a quiescence VCF: the attacker plays only fours, the defender the
-//! forced block, with stand-pat on the static evaluation).
+//! forced block, with stand-pat on the static evaluation). Against renju Black, a four whose
+//! one block is his foul wins at once: looked for at every node, and tried first at the
+//! leaves.
 //!
 //! Scores are from the side to move's view; a win in `n` plies from the root is `MATE - n`.
 
@@ -65,6 +67,18 @@ fn static_eval(b: &Board, sh: &Shared, acc: &mut Accumulator, alpha: i32, beta: 
     net.quant
         .value(&pool, b.side_to_move(), threat_mask(b), classical)
         .clamp(-EVAL_MAX, EVAL_MAX)
+}
+
+/// Whether a four of `me` on `p` has a candidate foul of the opponent on its line, within
+/// reach of the five it threatens.
+fn four_onto_candidate_foul(b: &Board, p: Pos, me: crate::rules::Color) -> bool {
+    (0..4).any(|d| {
+        b.pattern(p, d, me) >= Pattern::B4
+            && (-4i32..=4).any(|k| {
+                let q = p.step(d, k);
+                k != 0 && b.is_empty(q) && b.combo(q, me.opp()) == Combo::Forbid
+            })
+    })
 }
 
 /// What the search keeps for one ply of the current line.
@@ -305,14 +319,24 @@ impl<'a> Worker<'a> {
         };
         let mut moves = std::mem::take(&mut self.frames[ply].moves);
         moves.clear();
-        // Only combination fours (a closed three or more on another line), best first by their
-        // other lines.
+        // Against renju Black with candidate fouls, a four whose line holds one may leave him a
+        // forbidden block: tried first, combination or not.
+        let trap = b.rule().has_fouls(opp) && b.count(opp, Combo::Forbid) > 0;
+        // Otherwise only combination fours (a closed three or more on another line), best
+        // first by their other lines.
         self.st.for_each_candidate(|p| {
             let b = &self.st.board;
             let c = b.combo(p, me);
             if (c == Combo::Four || c == Combo::FourThree)
                 && near.is_none_or(|q| p.distance(q) <= QS_REACH)
             {
+                if trap && four_onto_candidate_foul(b, p, me) {
+                    moves.push(Scored {
+                        mv: p,
+                        key: (1 << 40) - i64::from(p.0),
+                    });
+                    return;
+                }
                 let bonus = if c == Combo::FourThree { 1 << 20 } else { 0 };
                 let (mut others, mut best_other) = (0i64, Pattern::Dead);
                 for d in 0..4 {
@@ -364,7 +388,7 @@ impl<'a> Worker<'a> {
 
     /// Quick wins and losses decided by the threat counts; `None` if nothing is decided.
     #[inline]
-    fn quick_result(&self, ply: usize) -> Option<i32> {
+    fn quick_result(&mut self, ply: usize) -> Option<i32> {
         let b = &self.st.board;
         let me = b.side_to_move();
         let opp = me.opp();
@@ -379,7 +403,39 @@ impl<'a> Worker<'a> {
         if fives == 0 && b.count(me, Combo::FlexFour) > 0 {
             return Some(MATE - (ply + 3));
         }
+        if fives == 0 && self.four_onto_foul() {
+            return Some(MATE - (ply + 3));
+        }
         None
+    }
+
+    /// Whether the side to move has a four whose one block is a foul of the opponent's (renju
+    /// White against Black): a win in 3 plies.
+    fn four_onto_foul(&mut self) -> bool {
+        let b = &mut self.st.board;
+        let me = b.side_to_move();
+        let opp = me.opp();
+        if !b.rule().has_fouls(opp)
+            || b.count(opp, Combo::Forbid) == 0
+            || b.count(me, Combo::Four) + b.count(me, Combo::FourThree) == 0
+        {
+            return false;
+        }
+        for p in b.threat_cells(me, Combo::Four) {
+            if !four_onto_candidate_foul(b, p, me) {
+                continue;
+            }
+            b.make(p);
+            let q = (0..4)
+                .flat_map(|d| (-4i32..=4).map(move |k| p.step(d, k)))
+                .find(|&q| q != p && b.is_empty(q) && b.combo(q, me) == Combo::Five);
+            let won = b.count(me, Combo::Five) == 1 && q.is_some_and(|q| movepick::is_foul(b, q));
+            b.unmake();
+            if won {
+                return true;
+            }
+        }
+        false
     }
 
     /// Searches a non-root node to `depth` plies within (`alpha`, `beta`).
