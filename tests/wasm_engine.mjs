@@ -1,7 +1,8 @@
 // The WebAssembly engine under Node, through the same protocol lines a manager sends: ABOUT,
 // then a renju game on 15x15 played to its end by two engines (one a side, 100 ms a move), each
-// answer checked to be an empty cell of the board (and no overline by Black), until a five
-// or a full board. Run on the site scripts/build-web.sh writes.
+// answer checked to be an empty cell of the board, until a five or a full board. Black plays no
+// foul while any other cell is left: a third engine, told each move with PLAY, lists the fouls
+// (YXSHOWFORBID), and an overline is checked here too. Run on the site scripts/build-web.sh writes.
 //
 // usage: node tests/wasm_engine.mjs [SITE_DIR]   (SITE_DIR: target/web)
 import { readFile } from 'node:fs/promises';
@@ -58,7 +59,23 @@ assert.match(about[0], /^name="Kakugo"/);
 const setup = ['START 15', 'INFO rule 4', 'INFO timeout_turn 100', 'INFO timeout_match 0'];
 const black = new glue.Engine();
 const white = new glue.Engine();
-for (const e of [black, white]) assert.deepEqual(send(e, ...setup), ['OK']);
+const referee = new glue.Engine();
+for (const e of [black, white, referee]) assert.deepEqual(send(e, ...setup), ['OK']);
+
+/** The cells the referee calls Black's fouls now, as `x,y`. */
+function fouls() {
+  const lines = send(referee, 'YXSHOWFORBID');
+  assert.equal(lines.length, 1, `one FORBID line in ${JSON.stringify(lines)}`);
+  const m = /^FORBID ((?:\d{4})*)\.$/.exec(lines[0]);
+  assert.ok(m, `a FORBID line: ${lines[0]}`);
+  return new Set((m[1].match(/\d{4}/g) ?? []).map((d) => `${+d.slice(0, 2)},${+d.slice(2)}`));
+}
+
+/** Whether every empty cell is in `set`. */
+function allIn(set) {
+  return cell.every((col, a) => col.every((v, b) => v !== 0 || set.has(`${a},${b}`)));
+}
+
 let [x, y] = move(send(black, 'BEGIN'));
 let c = 1;
 let plies = 1;
@@ -66,13 +83,21 @@ let winner;
 const played = [];
 for (;;) {
   assert.ok(x < N && y < N && cell[x][y] === 0, `ply ${plies}: ${x},${y} is not an empty cell`);
+  // Black plays a foul only when nothing else is left (he must, and loses).
+  const foul = c === 1 ? fouls() : new Set();
+  const forced = c === 1 && allIn(foul);
+  assert.ok(forced || !foul.has(`${x},${y}`), `black played a foul: ${played.join(' ')} ${x},${y}`);
   cell[x][y] = c;
   played.push(`${x},${y}`);
+  assert.deepEqual(send(referee, `PLAY ${x},${y}`), [`${x},${y}`]);
   const n = longest(x, y, c);
-  // Black's overline is a renju foul, which the engine never plays.
-  assert.ok(!(c === 1 && n > 5), `black played an overline: ${played.join(' ')}`);
+  assert.ok(!(c === 1 && n > 5 && !forced), `black played an overline: ${played.join(' ')}`);
+  if (forced) {
+    winner = 'white (Black had nothing but fouls left)';
+    break;
+  }
   if (n >= 5) {
-    winner = c === 1 ? 'black' : 'white';
+    winner = `${c === 1 ? 'black' : 'white'} (a five)`;
     break;
   }
   if (plies === N * N) {
@@ -84,4 +109,4 @@ for (;;) {
   c = 3 - c;
   plies++;
 }
-console.log(`wasm engine: a renju game to the end, ${plies} plies, ${winner} made five`);
+console.log(`wasm engine: a renju game to the end, ${plies} plies, won by ${winner}`);
