@@ -8,7 +8,8 @@ a plain static file server with a check page (tests/web/engine-check.*) beside i
 Checks, through the page's side of the engine worker (kakugo-engine.js) as a page drives it:
 the engine's first move from a cold page (its time printed); the search bench in the page, its
 signature BENCH if given (the native engine's), its nodes/s printed; a renju game on 15x15
-between two engines played to its end, every answer an empty cell; analysis whose principal
+between two engines played to its end, every answer an empty cell and none of Black's a foul
+(a third engine lists them) unless nothing else is left; analysis whose principal
 variation changes while the search runs, then STOP answered with a move and the engine
 answering again after it; no request made by the page or its workers outside the site's own
 files.
@@ -18,6 +19,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import sys
 import tempfile
 import threading
@@ -144,9 +146,21 @@ def first_move(drv):
         f"return window.heard[{i}].find(h => /^\\d+,\\d+$/.test(h[1]))[0]")
 
 
+def fouls(drv, referee, cell):
+    """Black's fouls now, as the referee engine (told each move with PLAY) lists them."""
+    since = len(heard(drv, referee))
+    send(drv, referee, "YXSHOWFORBID")
+    line = wait(drv, f"return window.heard[{referee}].slice({since}).map(h => h[1])"
+                ".find(l => l.startsWith('FORBID'))", 60, "the referee's FORBID line")
+    m = re.fullmatch(r"FORBID ((?:\d{4})*)\.", line)
+    assert m, line
+    d = m.group(1)
+    return {(int(d[i:i + 2]), int(d[i + 2:i + 4])) for i in range(0, len(d), 4)}
+
+
 def renju_game(drv):
-    black, white = (drv.execute_script("return window.makeEngine()") for _ in range(2))
-    for e in (black, white):
+    black, white, referee = (drv.execute_script("return window.makeEngine()") for _ in range(3))
+    for e in (black, white, referee):
         send(drv, e, "START 15", "INFO rule 4", "INFO timeout_turn 100", "INFO timeout_match 0")
     cell = [[0] * N for _ in range(N)]
     seen = {black: 0, white: 0}
@@ -156,10 +170,17 @@ def renju_game(drv):
     c, plies = 1, 1
     while True:
         assert 0 <= x < N and 0 <= y < N and cell[x][y] == 0, f"ply {plies}: {x},{y} is taken"
+        # Black plays a foul only when every empty cell is one (he must, and loses).
+        foul = fouls(drv, referee, cell) if c == 1 else set()
+        empty = {(a, b) for a in range(N) for b in range(N) if cell[a][b] == 0}
+        forced = c == 1 and empty <= foul
+        assert forced or (x, y) not in foul, f"ply {plies}: black played a foul at {x},{y}"
         cell[x][y] = c
+        send(drv, referee, f"PLAY {x},{y}")
         n = longest(cell, x, y, c)
-        # Black's overline is a renju foul, which the engine never plays.
-        assert not (c == 1 and n > 5), f"ply {plies}: black played an overline at {x},{y}"
+        assert forced or not (c == 1 and n > 5), f"ply {plies}: black played an overline at {x},{y}"
+        if forced:
+            return plies, "white (Black had nothing but fouls left)"
         if n >= 5:
             return plies, "black" if c == 1 else "white"
         if plies == N * N:
