@@ -330,6 +330,28 @@ fn a_raised_stop_still_gives_a_legal_move() {
 }
 
 #[test]
+fn a_raised_stop_skips_the_root_probe() {
+    // A VCF puzzle the root probe solves before any search; with the stop raised before the
+    // search starts, the answer comes at once: a legal move, no proven win.
+    let rec = common::read_jsonl("puzzles/quintet.jsonl")
+        .into_iter()
+        .find(|r| r["expected"] == "win-by-VCF")
+        .expect("a VCF puzzle");
+    let b = common::board_of(&rec);
+    let mut s = Searcher::new();
+    s.set_hash_bytes(1 << 20);
+    let limits = Limits {
+        max_depth: Some(1),
+        ..Limits::default()
+    };
+    let free = s.search(&b, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(matches!(free.info.score, Score::Win(_)), "{}", rec["id"]);
+    let r = s.search(&b, &limits, &AtomicBool::new(true), &mut |_| {});
+    assert!(b.is_empty(r.best));
+    assert!(!matches!(r.info.score, Score::Win(_)), "{:?}", r.info);
+}
+
+#[test]
 fn two_threads_return_a_legal_move() {
     let b = opened(Rule::Standard, "h8i9j8i8i7g9");
     let mut s = Searcher::new();

@@ -407,7 +407,10 @@ impl Searcher {
             return SearchResult { best: m.mv, info };
         }
         let probe_time = probe_ms(limits, &budget);
-        let early = match (self.probe_on && !budget.instant, self.late_on) {
+        // A stop already raised (a `YXSTOP` or `END` that overtook the command) is answered at
+        // once, without the probe's work.
+        let stopped = stop.load(std::sync::atomic::Ordering::Relaxed);
+        let early = match (self.probe_on && !budget.instant && !stopped, self.late_on) {
             (false, _) => None,
             (true, true) => self.probe.root_vcf(board, &limits.exclude, probe_time),
             (true, false) => self
